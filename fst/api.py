@@ -1,0 +1,217 @@
+"""The Python API: judge, analyse and generate Greek words under the federation's regulation.
+
+    >>> from fst.api import Judge
+    >>> judge = Judge.load()
+    >>> judge.check("ΕΓΡΑΨΑ").valid
+    True
+
+Words are accepted in any case, accented or not; they are judged in tile form (24 capitals,
+final ς as Σ). Rule ids (``D1``, ``LEN`` …) are those of ../shared/regulation/RULES.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from . import compile as fc
+from .normalize import InvalidWord, to_lower_accented, to_tile
+
+MIN_LENGTH, MAX_LENGTH = 2, 15  # rule LEN (board play); C6: never fewer than 2
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """One analysis of a word: lemma, inflection class, UniMorph cell, accented surface form,
+    the rule ids that licensed it beyond the paradigm, and its weight (0 = dictionary form,
+    1 = variant, 5 = rule-derived; lower is better)."""
+    lemma: str
+    inflection_class: str
+    tags: str
+    surface: str
+    rules: tuple[str, ...]
+    weight: float
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The verdict on one word: ``valid``, the rule ids behind it, or the reason it fails."""
+    word: str
+    tile: str
+    valid: bool
+    rules: tuple[str, ...]
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class ParadigmRow:
+    form: str
+    tags: str
+    variant: str
+
+
+@dataclass
+class ParadigmTable:
+    lemma: str
+    inflection_class: str
+    rows: list[ParadigmRow] = field(default_factory=list)
+
+
+VARIANT_NAMES = {0: "main", 1: "alt", 2: "colloq", 3: "rare", 5: "scrabble"}
+
+
+class Judge:
+    """Loaded artifacts plus the profile (LEN bounds). Thread-safe for lookups: the FSTs are
+    only read."""
+
+    def __init__(self, analyser, tiles, t2s, tags, min_length=MIN_LENGTH, max_length=MAX_LENGTH):
+        self.analyser, self.tiles, self.t2s, self.tags = analyser, tiles, t2s, tags
+        self.min_length = max(2, min_length)  # §C6: one-letter words are never valid
+        self.max_length = max_length
+
+    @classmethod
+    def load(cls, min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH,
+             progress: bool = True) -> "Judge":
+        """Load the compiled artifacts (building them once, with a progress bar, if needed)."""
+        return cls(*fc.load_or_build(progress=progress), min_length=min_length,
+                   max_length=max_length)
+
+    # -- decoding -----------------------------------------------------------------
+    def _decode(self, s: str) -> tuple[str, str, str, tuple[str, ...]]:
+        lemma, cls, cell, rules = [], "", "", []
+        for ch in s:
+            kind_tag = self.tags.by_char.get(ch)
+            if kind_tag is None:
+                lemma.append(ch)
+            elif kind_tag[0] == "class":
+                cls = kind_tag[1]
+            elif kind_tag[0] == "cell":
+                cell = kind_tag[1]
+            else:
+                rules.append(kind_tag[1])
+        return "".join(lemma), cls, cell, tuple(rules)
+
+    def _paths(self, lattice, side="output"):
+        import pynini
+        if lattice.start() == pynini.NO_STATE_ID or lattice.num_states() == 0:
+            return []
+        out = []
+        it = lattice.paths(input_token_type="utf8", output_token_type="utf8")
+        while not it.done():
+            out.append((it.istring(), it.ostring(), float(it.weight())))
+            it.next()
+        return out
+
+    def surfaces(self, tile: str) -> list[str]:
+        """Accented surface forms of the language whose tile form is ``tile``."""
+        import pynini
+        with pynini.default_token_type("utf8"):
+            lat = pynini.compose(pynini.accep(pynini.escape(tile)), self.t2s)
+            return sorted({o for _, o, _ in self._paths(lat.rmepsilon())})
+
+    def analyse(self, word: str) -> list[Analysis]:
+        """Every analysis of ``word`` (any case, accented or not), best (lowest weight) first.
+
+        Raises ``InvalidWord`` if ``word`` cannot be a Greek word.
+        """
+        import pynini
+        tile = to_tile(word)
+        best: dict[tuple, Analysis] = {}
+        with pynini.default_token_type("utf8"):
+            for surface in self.surfaces(tile):
+                lat = pynini.compose(pynini.accep(pynini.escape(surface)), self.analyser)
+                for _, o, w in self._paths(lat):
+                    lemma, cls, cell, rules = self._decode(o)
+                    a = Analysis(lemma, cls, cell, surface, rules, w)
+                    k = (lemma, cls, cell, surface)
+                    if k in best:  # licensed twice: the lower weight, and every rule named
+                        old = best[k]
+                        merged = tuple(sorted(set(old.rules) | set(rules)))
+                        a = Analysis(lemma, cls, cell, surface, merged, min(w, old.weight))
+                    best[k] = a
+        return sorted(best.values(), key=lambda a: (a.weight, a.surface, a.lemma, a.tags))
+
+    def check(self, word: str) -> Verdict:
+        """The verdict on one word under the profile; raises ``InvalidWord`` for non-Greek input."""
+        tile = to_tile(word)
+        n = len(tile)
+        if n < 2:
+            return Verdict(word, tile, False, ("C6",), "§C6: one-letter words are never valid")
+        if n < self.min_length or n > self.max_length:
+            return Verdict(word, tile, False, ("LEN",),
+                           f"§LEN: {n} letters, the profile allows {self.min_length}–{self.max_length}")
+        if not self.accepts(tile):
+            return Verdict(word, tile, False, (), "no analysis: no lemma of the lexicon has this form")
+        analyses = self.analyse(tile)
+        rules = (analyses[0].rules if analyses else ()) or ("A1",)  # A1: a listed lemma's form
+        return Verdict(word, tile, True, rules, "")
+
+    def accepts(self, tile: str) -> bool:
+        """True if the tile string is in the language (no length profile applied)."""
+        fst = self.tiles
+        state = fst.start()
+        if state < 0:
+            return False
+        for ch in tile:
+            label = ord(ch)
+            nxt = None
+            for arc in fst.arcs(state):
+                if arc.ilabel == label:
+                    nxt = arc.nextstate
+                    break
+            if nxt is None:
+                return False
+            state = nxt
+        return _is_final(fst, state)
+
+    def validate_many(self, words: list[str]) -> list[bool]:
+        """Verdicts for already tile-normalised strings, same order (profile applied)."""
+        return [self.min_length <= len(w) <= self.max_length and self.accepts(w) for w in words]
+
+    def paradigm(self, lemma: str, inflection_class: str | None = None) -> list[ParadigmTable]:
+        """The paradigm(s) of ``lemma``: one table per inflection class, every cell with its
+        forms (main form first), rule-derived forms excluded."""
+        import pynini
+        lemma = to_lower_accented(lemma)
+        gen = pynini.invert(self.analyser)
+        out = []
+        with pynini.default_token_type("utf8"):
+            prefix = pynini.accep(pynini.escape(lemma))
+            classes = [t for c, (k, t) in self.tags.by_char.items() if k == "class"]
+            for cls in sorted(classes):
+                if inflection_class and cls != inflection_class:
+                    continue
+                csym = self.tags.by_tag[f"class:{cls}"]
+                cells = pynini.union(*[c for c, (k, _) in self.tags.by_char.items() if k == "cell"])
+                pat = prefix + pynini.accep(csym) + cells
+                lat = pynini.compose(pat, gen)
+                paths = self._paths(lat)
+                if not paths:
+                    continue
+                table = ParadigmTable(lemma, cls)
+                seen = set()
+                for i, o, w in sorted(paths, key=lambda p: (p[2], p[1])):
+                    _, _, cell, _ = self._decode(i)
+                    if (cell, o) in seen:
+                        continue
+                    seen.add((cell, o))
+                    table.rows.append(ParadigmRow(o, cell, VARIANT_NAMES.get(int(w), "alt")))
+                order = {c: n for n, (c, _) in enumerate(
+                    sorted(self.tags.by_char.items()))}
+                table.rows.sort(key=lambda r: (order.get(self.tags.by_tag[f"cell:{r.tags}"], 0),
+                                               r.variant != "main"))
+                out.append(table)
+        return out
+
+    def wordlist(self, min_length: int | None = None, max_length: int | None = None) -> Iterator[str]:
+        """Every accepted tile form within the length bounds, sorted."""
+        lo = max(2, self.min_length if min_length is None else min_length)
+        hi = self.max_length if max_length is None else max_length
+        words = [o for _, o, _ in self._paths(self.tiles)]
+        for w in sorted(words):
+            if lo <= len(w) <= hi:
+                yield w
+
+
+def _is_final(fst, state) -> bool:
+    import pynini
+    return fst.final(state) != pynini.Weight.zero(fst.weight_type())

@@ -1,0 +1,71 @@
+"""Paradigm cells: UniMorph-style feature bundles and how flexy's tags map onto them.
+
+flexy (the generator behind the elspell class codes) names cells in Greek grammatical
+terms (``RhmEnergAorOristEgw`` = verb, active, aorist, indicative, 1st singular). Its
+periphrastic tenses (future θα + subjunctive, perfect έχω + infinitive) reuse the forms of
+simple cells and are not cells of their own here. Participles in -μένος decline like
+adjectives (Triantafyllidis grammar § 290), so that cell is expanded to 24 adjective cells.
+"""
+from __future__ import annotations
+
+CASES = {"Onom": "NOM", "Gen": "GEN", "Ait": "ACC", "Klit": "VOC"}
+NUMBERS = {"En": "SG", "Pl": "PL"}
+GENDERS = {"Ars": "MASC", "Th": "FEM", "Ou": "NEUT"}
+PERSONS = {"Egw": "1;SG", "Esy": "2;SG", "Aytos": "3;SG", "Emeis": "1;PL", "Eseis": "2;PL", "Aytoi": "3;PL"}
+VOICES = {"Energ": "ACT", "Path": "PASS"}
+# flexy tense+mood → UniMorph tense/aspect/mood; None = periphrastic, not a cell
+TENSE_MOOD = {
+    "EnestOrist": "IND;PRS;IPFV", "PrtOrist": "IND;PST;IPFV", "AorOrist": "IND;PST;PFV",
+    "AorYpot": "SBJV;PFV", "EnestProst": "IMP;IPFV", "AorProst": "IMP;PFV",
+    "EnestYpot": None, "E3akolMell": None, "StigmMell": None, "PrkOrist": None,
+    "PrkYpot": None, "Ypers": None, "SyntelMell": None,
+}
+
+
+def flexy_cell(tag: str) -> str | None:
+    """flexy tag → UniMorph cell string, or None for a periphrastic tag.
+
+    ``OusEnGen`` → ``N;GEN;SG``; ``EpThPlAit`` → ``ADJ;FEM;ACC;PL``;
+    ``RhmEnergAorOristEgw`` → ``V;IND;PST;PFV;1;SG;ACT``; ``RhmPathPrkMetox`` →
+    ``V.PTCP;PASS;PRF;MASC;NOM;SG``. Raises KeyError for an unknown tag.
+    """
+    if tag.startswith("Ous"):
+        return f"N;{CASES[tag[5:]]};{NUMBERS[tag[3:5]]}"
+    if tag.startswith("Ep"):
+        g = "Ars" if tag[2:5] == "Ars" else tag[2:4]
+        rest = tag[2 + len(g):]
+        return f"ADJ;{GENDERS[g]};{CASES[rest[2:]]};{NUMBERS[rest[:2]]}"
+    if tag.startswith("Rhm"):
+        voice = "Energ" if tag[3:8] == "Energ" else "Path"
+        rest = tag[3 + len(voice):]
+        v = VOICES[voice]
+        if rest == "EnestMetox":
+            return "V.CVB;PRS"
+        if rest == "PrkMetox":
+            return "V.PTCP;PASS;PRF;MASC;NOM;SG"
+        if rest == "AorApar":
+            return f"V;NFIN;PFV;{v}"
+        for tm, um in TENSE_MOOD.items():
+            if rest.startswith(tm):
+                person = rest[len(tm):]
+                if um is None or person not in PERSONS:
+                    return None
+                return f"V;{um};{PERSONS[person]};{v}"
+        raise KeyError(tag)
+    raise KeyError(tag)
+
+
+def participle_cells() -> list[tuple[str, str]]:
+    """(UniMorph cell, underlying ending replacing -οσ) for the 24 cells of a -μένος participle.
+
+    Endings as for adjectives in -ος/-η/-ο (Triantafyllidis grammar § 290).
+    """
+    endings = {
+        "MASC": ["οσ", "ου", "ο", "ε", "οι", "ων", "ουσ", "οι"],
+        "FEM": ["η", "ησ", "η", "η", "εσ", "ων", "εσ", "εσ"],
+        "NEUT": ["ο", "ου", "ο", "ο", "α", "ων", "α", "α"],
+    }
+    order = [("NOM", "SG"), ("GEN", "SG"), ("ACC", "SG"), ("VOC", "SG"),
+             ("NOM", "PL"), ("GEN", "PL"), ("ACC", "PL"), ("VOC", "PL")]
+    return [(f"V.PTCP;PASS;PRF;{g};{c};{n}", e)
+            for g, ends in endings.items() for (c, n), e in zip(order, ends)]

@@ -1,0 +1,118 @@
+"""Inflection-class tables and their application to a lemma (the reference generator).
+
+A class table (``grammars/classes/<CLASS>.tsv``) lists, per cell, suffix rules::
+
+    cell  key  strip  ending  directive  aug  weight
+
+A rule applies to a lemma whose unaccented spelling ends in ``key``; it removes the last
+``strip`` letters of the lemma and appends the underlying ``ending``; ``directive`` places the
+stress (see ``grammars.phonology``); ``aug`` = 1 marks a past-tense cell that takes the
+syllabic augment slot; ``weight`` ranks variants (0 main, 1 alternative). For a cell, the
+rules with the longest matching key apply (several rows with the same key = variants).
+Consonant alternations of the principal parts (γράφ-ω → έγραψ-α, κόβ-ω → έκοψ-α) are rules
+with longer keys (``φω``, ``βω``), as in the Triantafyllidis tables.
+"""
+from __future__ import annotations
+
+import csv
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import phonology as ph
+
+CLASSES_DIR = Path(__file__).resolve().parent / "classes"
+
+
+@dataclass(frozen=True)
+class Rule:
+    cell: str
+    key: str
+    strip: int
+    ending: str
+    directive: str
+    aug: bool
+    weight: int
+
+
+@dataclass
+class ClassTable:
+    code: str
+    pos: str
+    exemplar: str
+    rules: dict[str, dict[str, list[Rule]]]  # cell -> key -> rules
+
+    def cells(self) -> list[str]:
+        return list(self.rules)
+
+    def rules_for(self, lemma_plain: str, cell: str) -> list[Rule]:
+        """The rules of ``cell`` whose key is the longest suffix of ``lemma_plain`` (may be [])."""
+        keys = self.rules[cell]
+        for n in range(len(lemma_plain), -1, -1):
+            k = lemma_plain[len(lemma_plain) - n:]
+            if k in keys:
+                return keys[k]
+        return []
+
+
+def cut(u: str, n: int) -> tuple[str, str]:
+    """Split underlying ``u`` before its last ``n`` letters (marks do not count)."""
+    if n == 0:
+        return u, ""
+    count = 0
+    for i in range(len(u) - 1, -1, -1):
+        if u[i] != ph.MARK:
+            count += 1
+            if count == n:
+                return u[:i], u[i:]
+    return "", u
+
+
+def read_table(path: Path) -> ClassTable:
+    """Read one class table; raises ValueError naming the file and line on a malformed row."""
+    meta = {}
+    rules: dict[str, dict[str, list[Rule]]] = {}
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if line.startswith("#"):
+                if ":" in line:
+                    k, _, v = line[1:].partition(":")
+                    meta[k.strip()] = v.strip()
+                continue
+            if not line or line.startswith("cell\t"):
+                continue
+            parts = line.split("\t")
+            if len(parts) < 7:
+                raise ValueError(f"{path}:{lineno}: expected 7 columns, got {len(parts)}")
+            cell, key, strip, ending, directive, aug, weight = parts[:7]
+            r = Rule(cell, key, int(strip), ending, directive, aug == "1", int(weight))
+            rules.setdefault(cell, {}).setdefault(key, []).append(r)
+    return ClassTable(path.stem, meta.get("pos", "?"), meta.get("exemplar", ""), rules)
+
+
+@functools.lru_cache(maxsize=None)
+def load_tables() -> dict[str, ClassTable]:
+    """Every class table in ``grammars/classes`` by class code."""
+    return {p.stem: read_table(p) for p in sorted(CLASSES_DIR.glob("*.tsv"))}
+
+
+def consonant_initial(lemma_plain: str) -> bool:
+    return bool(lemma_plain) and lemma_plain[0] not in ph.VOWELS
+
+
+def generate(lemma: str, table: ClassTable) -> list[tuple[str, str, int]]:
+    """All (accented form, cell, weight) of ``lemma`` under ``table``, paradigm order."""
+    u = ph.underlying(lemma, glides=False)
+    p = ph.plain(u)
+    out = []
+    for cell in table.cells():
+        for r in table.rules_for(p, cell):
+            if r.strip > len(p):
+                continue
+            stem, _ = cut(u, r.strip)
+            aug = ph.AUG if (r.aug and consonant_initial(p)) else None
+            form = ph.realise(stem, r.ending, r.directive, aug)
+            if form:
+                out.append((form, cell, r.weight))
+    return out

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Import elspell's ``word.rule.data`` (lemma + Triantafyllidis-style class) into ``lexicon/``.
+
+Usage: python scripts/import_elspell.py [PATH_TO_word.rule.data]
+       (default ../shared/data/elspell/word.rule.data)
+
+Writes ``lexicon/lemmas.tsv`` (one row per lemma + inflection class) and
+``lexicon/derivations.tsv`` (second class codes that encode a derived lexeme,
+DESIGN-NOTES §5). Deterministic: the same input gives byte-identical output.
+
+Cleaning (counts are printed):
+* literal ``<I>`` and stray commas removed from the lemma field;
+* exact duplicate lines dropped;
+* lemmas with an initial capital dropped (regulation C1; tested with ``str.isupper`` so that
+  Latin look-alike capitals such as ``Aμερικανός`` are caught too);
+* a lemma's second class code is a *derivation record* when the code's own members never end
+  like the lemma (e.g. αγρότης O7 + O27: O27 members end in -α, so O27 encodes αγρότισσα).
+"""
+from __future__ import annotations
+
+import collections
+import sys
+import unicodedata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT = ROOT.parent / "shared" / "data" / "elspell" / "word.rule.data"
+
+# What a second class code derives, by the code's part of speech and gender (DESIGN-NOTES §5).
+KIND = {
+    "O27": "feminine in -α (-ισσα, -τρια)", "O27a": "feminine in -α (-ισσα, -τρια)",
+    "O37": "feminine in -ού", "O37a": "feminine in -ού", "O37b": "feminine in -ού",
+    "P11": "learned passive in -ώμαι / -ούμαι",
+}
+
+
+def strip_accents(s: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", s) if unicodedata.category(c) != "Mn")
+
+
+def pos_of(code: str) -> str:
+    return {"O": "NOUN", "E": "ADJ", "P": "VERB"}[code[0]]
+
+
+def ending(lemma: str, n: int = 2) -> str:
+    return strip_accents(lemma)[-n:]
+
+
+def main(argv: list[str]) -> int:
+    src = Path(argv[1]) if len(argv) > 1 else DEFAULT
+    if not src.exists():
+        print(f"import_elspell: {src} not found", file=sys.stderr)
+        return 2
+    counts = collections.Counter()
+    seen_lines = set()
+    pairs: list[tuple[str, str]] = []
+    for raw in src.read_text(encoding="utf-8").splitlines():
+        if not raw.strip():
+            continue
+        counts["lines"] += 1
+        if raw in seen_lines:
+            counts["duplicate lines"] += 1
+            continue
+        seen_lines.add(raw)
+        lemma, code = raw.split()
+        if "<I>" in lemma:
+            counts["<I> removed"] += 1
+            lemma = lemma.replace("<I>", "")
+        if "," in lemma:
+            counts["comma removed"] += 1
+            lemma = lemma.replace(",", "")
+        lemma = unicodedata.normalize("NFC", lemma)
+        if lemma[:1].isupper():
+            counts["capitalised (C1) dropped"] += 1
+            continue
+        pairs.append((lemma, code))
+    # class profiles: endings of lemmas that carry a single code
+    by_lemma: dict[str, list[str]] = collections.defaultdict(list)
+    for lemma, code in pairs:
+        if code not in by_lemma[lemma]:
+            by_lemma[lemma].append(code)
+    profile: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    for lemma, codes in by_lemma.items():
+        if len(codes) == 1:
+            profile[codes[0]][ending(lemma)] += 1
+
+    def fits(lemma: str, code: str) -> bool:
+        prof = profile.get(code)
+        if not prof:
+            return False
+        return prof[ending(lemma)] / sum(prof.values()) >= 0.01 or prof[ending(lemma)] >= 3
+
+    rows, derivs = [], []
+    for lemma, codes in by_lemma.items():
+        if len(codes) == 1:
+            rows.append((lemma, codes[0]))
+            continue
+        primary = [c for c in codes if fits(lemma, c)] or codes[:1]
+        for c in codes:
+            if c in primary:
+                rows.append((lemma, c))
+            else:
+                derivs.append((lemma, primary[0], c))
+    counts["lemma+class rows"] = len(rows)
+    counts["derivation records"] = len(derivs)
+    out = ROOT / "lexicon"
+    with open(out / "lemmas.tsv", "w", encoding="utf-8") as f:
+        f.write("# lemma\tpos\tgender\tclass\tparts\tflags\tvariants\tsource\n")
+        for lemma, code in sorted(rows, key=lambda r: (strip_accents(r[0]), r[0], r[1])):
+            f.write(f"{lemma}\t{pos_of(code)}\t-\t{code}\t-\t-\t-\telspell\n")
+    with open(out / "derivations.tsv", "w", encoding="utf-8") as f:
+        f.write("# lemma\tbase_class\tderived_class\tkind\tsource\n")
+        for lemma, base, code in sorted(derivs, key=lambda r: (strip_accents(r[0]), r[0], r[2])):
+            kind = KIND.get(code, f"{pos_of(code).lower()} of class {code}")
+            f.write(f"{lemma}\t{base}\t{code}\t{kind}\telspell\n")
+    for k, v in counts.items():
+        print(f"{k}: {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
