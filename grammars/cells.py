@@ -22,12 +22,17 @@ TENSE_MOOD = {
 }
 
 
-def flexy_cell(tag: str) -> str | None:
+PTCP_ENDINGS = {"μένος": "MASC;NOM;SG", "μένο": "NEUT;NOM;SG", "μένοι": "MASC;NOM;PL"}
+
+
+def flexy_cell(tag: str, form: str = "") -> str | None:
     """flexy tag → UniMorph cell string, or None for a periphrastic tag.
 
     ``OusEnGen`` → ``N;GEN;SG``; ``EpThPlAit`` → ``ADJ;FEM;ACC;PL``;
     ``RhmEnergAorOristEgw`` → ``V;IND;PST;PFV;1;SG;ACT``; ``RhmPathPrkMetox`` →
-    ``V.PTCP;PASS;PRF;MASC;NOM;SG``. Raises KeyError for an unknown tag.
+    ``V.PTCP;PASS;PRF;MASC;NOM;SG``. A periphrastic tag whose ``form`` is a -μένος
+    participle (έχω γραμμένο, είμαι γραμμένος) gives that participle's cell.
+    Raises KeyError for an unknown tag.
     """
     if tag.startswith("Ous"):
         return f"N;{CASES[tag[5:]]};{NUMBERS[tag[3:5]]}"
@@ -49,6 +54,9 @@ def flexy_cell(tag: str) -> str | None:
             if rest.startswith(tm):
                 person = rest[len(tm):]
                 if um is None or person not in PERSONS:
+                    for end, cell in PTCP_ENDINGS.items():
+                        if form.endswith(end):
+                            return f"V.PTCP;PASS;PRF;{cell}"
                     return None
                 return f"V;{um};{PERSONS[person]};{v}"
         raise KeyError(tag)

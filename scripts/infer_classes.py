@@ -84,7 +84,7 @@ def main(argv: list[str]) -> int:
     with gzip.open(src, "rt", encoding="utf-8") as fh:
         for line in fh:
             form, tag, lemma, code = line.split()
-            cell = flexy_cell(tag)
+            cell = flexy_cell(tag, form)
             if cell is None:
                 continue
             forms = flexy[(lemma, code)].setdefault(cell, [])
@@ -253,13 +253,24 @@ def write_table(path, code, exemplar, table, n_lemmas):
         "cell\tkey\tstrip\tending\tdirective\taug\tweight",
     ]
     rows = []
+    # the -μένος participle declines in full from whichever cell flexy printed
+    ptcp = None
+    for cell, cut_n in (("V.PTCP;PASS;PRF;MASC;NOM;SG", 2), ("V.PTCP;PASS;PRF;NEUT;NOM;SG", 1)):
+        if cell in table:
+            ptcp = (cell, cut_n)
+            break
     for cell, info in table.items():
+        if cell.startswith("V.PTCP"):
+            if ptcp is None or cell != ptcp[0]:
+                continue
+            for key in sorted(info["keys"], key=lambda k: (len(k), k)):
+                for s, e, d, w in info["keys"][key]:
+                    for pcell, pend in participle_cells():
+                        rows.append((pcell, key, s, e[:-ptcp[1]] + pend, d, 0, w))
+            continue
         for key in sorted(info["keys"], key=lambda k: (len(k), k)):
             for s, e, d, w in info["keys"][key]:
                 rows.append((cell, key, s, e, d, int(info["aug"]), w))
-                if cell.startswith("V.PTCP") and e.endswith("οσ"):
-                    for pcell, pend in participle_cells()[1:]:
-                        rows.append((pcell, key, s, e[:-2] + pend, d, 0, w))
     for r in rows:
         lines.append("\t".join(str(x) for x in r))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
