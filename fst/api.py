@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator
 
+from grammars.rules import d1_augment
+
 from . import compile as fc
 from .normalize import InvalidWord, to_lower_accented, to_tile
 
@@ -140,6 +142,10 @@ class Judge:
             return Verdict(word, tile, False, ("LEN",),
                            f"§LEN: {n} letters, the profile allows {self.min_length}–{self.max_length}")
         if not self.accepts(tile):
+            for rule in (d1_augment,):  # rules that block a form next to a valid one
+                reason = rule.blocked(tile, self.analyse)
+                if reason:
+                    return Verdict(word, tile, False, (rule.RULE_ID,), reason)
             return Verdict(word, tile, False, (), "no analysis: no lemma of the lexicon has this form")
         analyses = self.analyse(tile)
         rules = (analyses[0].rules if analyses else ()) or ("A1",)  # A1: a listed lemma's form

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grammars import phonology as ph
-from grammars.paradigm import consonant_initial, cut, load_tables
+from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
 from grammars.rules import d1_augment, d7_ome
 
 PKG_ROOT = Path(__file__).resolve().parent.parent
@@ -112,13 +112,18 @@ class TagTable:
         return t
 
 
-def cell_variants(cell, rule):
-    """(ending, directive, aug symbol, weight, rule ids) for one paradigm rule and its layers."""
+def cell_variants(code, cell, rule):
+    """(ending, directive, aug symbol, weight, rule ids) for one paradigm rule, its grammar
+    variants (grammars/variants.tsv) and the regulation layers on each of them."""
     aug = ph.AUG if rule.aug else None
-    out = [(rule.ending, rule.directive, aug, float(rule.weight), ())]
-    if cell.startswith("V;"):
-        for e, d, a in d1_augment.variants(cell, rule.ending, rule.directive, rule.aug):
-            out.append((e, d, a, RULE_WEIGHT, (d1_augment.RULE_ID,)))
+    bases = [(rule.ending, rule.directive, float(rule.weight))]
+    bases += [(e, d, float(w)) for e, d, w in variants_of(code, rule)]
+    out = []
+    for ending, directive, weight in bases:
+        out.append((ending, directive, aug, weight, ()))
+        if cell.startswith("V;"):
+            for e, d, a in d1_augment.variants(cell, ending, directive, rule.aug):
+                out.append((e, d, a, RULE_WEIGHT, (d1_augment.RULE_ID,)))
     return out
 
 
@@ -164,7 +169,7 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
             for cell, rules in chosen:
                 for r in rules:
                     retained, _ = cut(tail, r.strip)
-                    for e, d, a, w, rids in cell_variants(cell, r):
+                    for e, d, a, w, rids in cell_variants(code, cell, r):
                         if a is not None and not ci:
                             if a == ph.AUG_D1:
                                 continue
@@ -188,6 +193,7 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
         gen = _add_d7(gen, tags)
         analyser = pynini.invert(gen).optimize()
         analyser.arcsort("ilabel")
+        _check_surface_alphabet(analyser)
         surfaces = pynini.project(analyser, "input").rmepsilon()
         surfaces = pynini.determinize(_unweight(surfaces)).minimize()
         tile_map = _tile_map()
@@ -197,6 +203,22 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
         tiles = pynini.determinize(tiles).minimize()
         tiles.arcsort("ilabel")
     return analyser, tiles, t2s, tags
+
+
+SURFACE_LETTERS = set("αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώϊϋΐΰ")
+
+
+def _check_surface_alphabet(analyser) -> None:
+    """Every surface symbol must be a Greek letter: a stray mark or directive means a bug in
+    the cascade, and it must stop the build rather than leak into the language."""
+    bad = set()
+    for state in analyser.states():
+        for arc in analyser.arcs(state):
+            if arc.ilabel and chr(arc.ilabel) not in SURFACE_LETTERS:
+                bad.add(arc.ilabel)
+    if bad:
+        raise RuntimeError("surface side has non-letters: "
+                           + ", ".join(repr(chr(c)) if c < 0x110000 else str(c) for c in sorted(bad)))
 
 
 def _esc_under(s: str) -> str:

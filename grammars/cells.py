@@ -30,7 +30,7 @@ def flexy_cell(tag: str, form: str = "") -> str | None:
 
     ``OusEnGen`` → ``N;GEN;SG``; ``EpThPlAit`` → ``ADJ;FEM;ACC;PL``;
     ``RhmEnergAorOristEgw`` → ``V;IND;PST;PFV;1;SG;ACT``; ``RhmPathPrkMetox`` →
-    ``V.PTCP;PASS;PRF;MASC;NOM;SG``. A periphrastic tag whose ``form`` is a -μένος
+    ``V.PTCP;PASS;PFV;MASC;NOM;SG``. A periphrastic tag whose ``form`` is a -μένος
     participle (έχω γραμμένο, είμαι γραμμένος) gives that participle's cell.
     Raises KeyError for an unknown tag.
     """
@@ -45,9 +45,9 @@ def flexy_cell(tag: str, form: str = "") -> str | None:
         rest = tag[3 + len(voice):]
         v = VOICES[voice]
         if rest == "EnestMetox":
-            return "V.CVB;PRS"
+            return "V.CVB;PRS;ACT"
         if rest == "PrkMetox":
-            return "V.PTCP;PASS;PRF;MASC;NOM;SG"
+            return "V.PTCP;PASS;PFV;MASC;NOM;SG"
         if rest == "AorApar":
             return f"V;NFIN;PFV;{v}"
         for tm, um in TENSE_MOOD.items():
@@ -56,7 +56,7 @@ def flexy_cell(tag: str, form: str = "") -> str | None:
                 if um is None or person not in PERSONS:
                     for end, cell in PTCP_ENDINGS.items():
                         if form.endswith(end):
-                            return f"V.PTCP;PASS;PRF;{cell}"
+                            return f"V.PTCP;PASS;PFV;{cell}"
                     return None
                 return f"V;{um};{PERSONS[person]};{v}"
         raise KeyError(tag)
@@ -75,5 +75,5 @@ def participle_cells() -> list[tuple[str, str]]:
     }
     order = [("NOM", "SG"), ("GEN", "SG"), ("ACC", "SG"), ("VOC", "SG"),
              ("NOM", "PL"), ("GEN", "PL"), ("ACC", "PL"), ("VOC", "PL")]
-    return [(f"V.PTCP;PASS;PRF;{g};{c};{n}", e)
+    return [(f"V.PTCP;PASS;PFV;{g};{c};{n}", e)
             for g, ends in endings.items() for (c, n), e in zip(order, ends)]

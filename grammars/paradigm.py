@@ -116,3 +116,34 @@ def generate(lemma: str, table: ClassTable) -> list[tuple[str, str, int]]:
             if form:
                 out.append((form, cell, r.weight))
     return out
+
+
+@dataclass(frozen=True)
+class Variant:
+    classes: str
+    cell: str
+    old: str
+    new: str
+    directive: str
+    weight: int
+
+
+@functools.lru_cache(maxsize=None)
+def load_variants() -> tuple[Variant, ...]:
+    """Rows of ``grammars/variants.tsv``: grammar variants added to matching paradigm rules."""
+    out = []
+    with open(CLASSES_DIR.parent / "variants.tsv", encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or line.startswith("class\t") or not line.strip():
+                continue
+            c, cell, old, new, d, w = line.rstrip("\n").split("\t")[:6]
+            out.append(Variant(c, cell, old, new, d, int(w)))
+    return tuple(out)
+
+
+def variants_of(code: str, rule: Rule) -> list[tuple[str, str, int]]:
+    """(ending, directive, weight) of the grammar variants that apply to ``rule`` of ``code``."""
+    import fnmatch
+    return [(rule.ending[:len(rule.ending) - len(v.old)] + v.new, v.directive, v.weight)
+            for v in load_variants()
+            if v.cell == rule.cell and rule.ending.endswith(v.old) and fnmatch.fnmatchcase(code, v.classes)]

@@ -201,10 +201,11 @@ def cascade():
         strip = rw(pynutil.delete(pynini.union(*dirs)))
         # monosyllables carry no accent
         mono = rw(pynutil.delete(MARK), "[BOS]" + Cs + V, Cs + "[EOS]")
-        pairs = [(k + MARK, v) for k, v in _ACCENT_OF.items()]
-        pairs += [(t + MARK, d[0] + _ACCENT_OF[d[1]]) for d, t in dig_tok.items()]
-        pairs += [(t, d) for d, t in dig_tok.items()] + [("[AUGE]", "έ"), (GLIDE, "ι")]
-        detok = rw(pynini.string_map(pairs))
+        # two steps, so that a marked digraph can only be read with its mark
+        accented = [(k + MARK, v) for k, v in _ACCENT_OF.items()]
+        accented += [(t + MARK, d[0] + _ACCENT_OF[d[1]]) for d, t in dig_tok.items()]
+        plain_toks = [(t, d) for d, t in dig_tok.items()] + [("[AUGE]", "έ"), (GLIDE, "ι")]
+        detok = rw(pynini.string_map(accented)) @ rw(pynini.string_map(plain_toks))
         final_s = rw(pynini.cross("σ", "ς"), "", "[EOS]")
         chain = [tokenise, clear, ult, pen, pen1, ant, ant2, retract, reinsert,
                  d1_block, aug_stressed, aug_drop, d1, move, strip, mono, detok, final_s]

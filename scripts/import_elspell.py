@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Import elspell's ``word.rule.data`` (lemma + Triantafyllidis-style class) into ``lexicon/``.
 
-Usage: python scripts/import_elspell.py [PATH_TO_word.rule.data]
-       (default ../shared/data/elspell/word.rule.data)
+Usage: python scripts/import_elspell.py [PATH_TO_word.rule.data] [--out DIR]
+       (defaults: ../shared/data/elspell/word.rule.data, lexicon/)
 
 Writes ``lexicon/lemmas.tsv`` (one row per lemma + inflection class) and
 ``lexicon/derivations.tsv`` (second class codes that encode a derived lexeme,
@@ -47,6 +47,11 @@ def ending(lemma: str, n: int = 2) -> str:
 
 
 def main(argv: list[str]) -> int:
+    out = ROOT / "lexicon"
+    if "--out" in argv:
+        i = argv.index("--out")
+        out = Path(argv[i + 1])
+        argv = argv[:i] + argv[i + 2:]
     src = Path(argv[1]) if len(argv) > 1 else DEFAULT
     if not src.exists():
         print(f"import_elspell: {src} not found", file=sys.stderr)
@@ -103,7 +108,6 @@ def main(argv: list[str]) -> int:
                 derivs.append((lemma, primary[0], c))
     counts["lemma+class rows"] = len(rows)
     counts["derivation records"] = len(derivs)
-    out = ROOT / "lexicon"
     with open(out / "lemmas.tsv", "w", encoding="utf-8") as f:
         f.write("# lemma\tpos\tgender\tclass\tparts\tflags\tvariants\tsource\n")
         for lemma, code in sorted(rows, key=lambda r: (strip_accents(r[0]), r[0], r[1])):

@@ -155,9 +155,9 @@ def infer_class(code, lemmas, flexy):
 
 
 def class_suffix(plains: list[str]) -> str:
-    """The longest ending (≤ 3 letters) shared by at least 90% of the class's lemmas."""
+    """The longest ending (≤ 2 letters) shared by at least 90% of the class's lemmas."""
     best = ""
-    for n in range(1, 4):
+    for n in range(1, 3):
         ctr = collections.Counter(p[-n:] for p in plains if len(p) > n)
         if not ctr:
             break
@@ -198,7 +198,7 @@ def learn_cell(per_lemma, aug_cell, small):
     chosen = {}
     for key, ctr in by_key.items():
         obs, n = ctr.most_common(1)[0]
-        if n < 2 and not small:
+        if n < 1:
             continue
         # directive: the first in DIRECTIVE_ORDER allowed by most lemmas of this outcome
         chosen[key] = [(s, e, ph.KEEP, w) for w, (s, e) in enumerate(obs)]
@@ -255,7 +255,7 @@ def write_table(path, code, exemplar, table, n_lemmas):
     rows = []
     # the -μένος participle declines in full from whichever cell flexy printed
     ptcp = None
-    for cell, cut_n in (("V.PTCP;PASS;PRF;MASC;NOM;SG", 2), ("V.PTCP;PASS;PRF;NEUT;NOM;SG", 1)):
+    for cell, cut_n in (("V.PTCP;PASS;PFV;MASC;NOM;SG", 2), ("V.PTCP;PASS;PFV;NEUT;NOM;SG", 1)):
         if cell in table:
             ptcp = (cell, cut_n)
             break

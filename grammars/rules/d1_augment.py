@@ -35,3 +35,13 @@ def variants(cell: str, ending: str, directive: str, aug: bool):
         for e, d, a in bases:
             out.append((e + "ε", d, a) if d == "ANT" else (e, d + "+ε", a))
     return out
+
+
+def blocked(tile: str, analyse) -> str | None:
+    """Why §D1 blocks ``tile``, or None: the form lacks a stressed augment (ΓΡΑΨΑ for
+    ΕΓΡΑΨΑ). ``analyse(tile) -> list[Analysis]`` is the analyser of the language."""
+    augmented = "Ε" + tile
+    for a in analyse(augmented):
+        if ";PST;" in a.tags and a.surface.startswith("έ"):
+            return f"§D1: the stressed augment is obligatory ({augmented} is valid)"
+    return None

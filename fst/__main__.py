@@ -1,0 +1,8 @@
+"""``python -m fst`` runs the ``dektes`` command."""
+
+import sys
+
+from fst.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,488 @@
+"""The ``dektes`` command: a thin layer over :class:`fst.api.Judge`.
+
+All output is UTF-8 and tab-separated; rule ids are printed with a section sign (§D1) so that
+they cannot be confused with inflection class codes. Errors are one sentence on stderr.
+
+Exit status: 0 success; 1 a word was judged invalid / has no analysis / the lemma is unknown;
+2 bad usage or unreadable input; 3 an internal error (set DEKTES_DEBUG=1 for the traceback);
+130 interrupted; 141 output pipe closed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import re
+import sys
+import textwrap
+from typing import IO, Iterable, Iterator
+
+from fst import __version__
+from fst.normalize import MAX_LETTERS, InvalidWord, to_lower_accented, to_tile
+
+PROG = "dektes"
+DEFAULT_MIN_LENGTH = 2
+DEFAULT_MAX_LENGTH = 15
+CHUNK_LINES = 10_000
+
+EXIT_OK = 0
+EXIT_NEGATIVE = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL = 3
+
+
+class UsageError(Exception):
+    """A problem with the command line or its input files (exit status 2)."""
+
+
+# --------------------------------------------------------------------------------------------
+# helpers
+
+
+@functools.lru_cache(maxsize=None)
+def _judge(min_length: int, max_length: int):
+    """The engine, loaded once per process and profile (import deferred: pynini is slow)."""
+    from fst.api import Judge
+
+    return Judge.load(min_length=min_length, max_length=max_length, progress=True)
+
+
+def _rule_ids(rules: Iterable[str]) -> list[str]:
+    return ["§" + r.lstrip("§") for r in rules]
+
+
+_REASON_RULE = re.compile(r"^§?((?:[A-E]\d+)|LEN)\s*:\s*")
+
+
+def _verdict_note(verdict) -> str:
+    """Third column of ``check``: rule ids for a valid word, rule ids and reason otherwise."""
+    ids = _rule_ids(verdict.rules)
+    if verdict.valid:
+        return " ".join(ids) or "-"
+    reason = (verdict.reason or "").strip()
+    m = _REASON_RULE.match(reason)
+    if m:
+        rid = "§" + m.group(1)
+        if rid not in ids:
+            ids.append(rid)
+        reason = reason[m.end():]
+    if ids:
+        return " ".join(ids) + (": " + reason if reason else "")
+    return reason or "no analysis"
+
+
+def _decode_line(raw: bytes) -> tuple[str, str | None]:
+    """(text to show, decoded text or None if the bytes are not UTF-8)."""
+    if raw.endswith(b"\n"):
+        raw = raw[:-1]
+        if raw.endswith(b"\r"):
+            raw = raw[:-1]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("utf-8", "backslashreplace"), None
+    return text, text
+
+
+def _open_input(path: str) -> IO[bytes]:
+    if path == "-":
+        return sys.stdin.buffer
+    try:
+        return open(path, "rb")
+    except FileNotFoundError:
+        raise UsageError("cannot read %r: no such file" % path) from None
+    except IsADirectoryError:
+        raise UsageError("cannot read %r: it is a directory" % path) from None
+    except PermissionError:
+        raise UsageError("cannot read %r: permission denied" % path) from None
+    except OSError as e:
+        raise UsageError("cannot read %r: %s" % (path, e.strerror or e)) from None
+
+
+def _words(args_words: list[str]) -> Iterator[tuple[str, str | None]]:
+    """Words from the command line, or from stdin (one per line) when the only word is '-'."""
+    if args_words == ["-"]:
+        first = True
+        for raw in sys.stdin.buffer:
+            shown, text = _decode_line(raw)
+            if first and text is not None and text.startswith("\ufeff"):
+                shown = text = text[1:]
+            first = False
+            yield shown, text
+    else:
+        for w in args_words:
+            yield w, w
+
+
+def _out(line: str) -> None:
+    sys.stdout.write(line + "\n")
+
+
+# --------------------------------------------------------------------------------------------
+# commands
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    judge = _judge(args.min_length, args.max_length)
+    all_valid = True
+    for shown, word in _words(args.words):
+        if word is None:
+            valid, note = False, "the line is not valid UTF-8"
+        else:
+            try:
+                if args.latin_lookalikes:
+                    word = to_tile(word, latin_lookalikes=True)
+                verdict = judge.check(word)
+            except InvalidWord as e:
+                valid, note = False, e.reason
+            else:
+                valid, note = bool(verdict.valid), _verdict_note(verdict)
+        all_valid &= valid
+        status = "valid" if valid else "invalid"
+        _out("%s\t%s" % (shown, status) if args.challenge else "%s\t%s\t%s" % (shown, status, note))
+    return EXIT_OK if all_valid else EXIT_NEGATIVE
+
+
+def _analysis_dict(a) -> dict:
+    return {
+        "lemma": a.lemma,
+        "inflection_class": a.inflection_class,
+        "tags": a.tags,
+        "surface": a.surface,
+        "rules": _rule_ids(a.rules),
+        "weight": a.weight,
+    }
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
+    all_found = True
+    for shown, word in _words(args.words):
+        tile = None
+        analyses: list = []
+        error: tuple[str, str] | None = None
+        if word is None:
+            error = ("invalid-utf8", "the line is not valid UTF-8")
+        else:
+            try:
+                if args.latin_lookalikes:
+                    word = to_tile(word, latin_lookalikes=True)
+                tile = to_tile(word)
+                analyses = list(judge.analyse(word))
+            except InvalidWord as e:
+                error = (e.code, e.reason)
+        all_found &= bool(analyses)
+        if args.json:
+            obj: dict = {"word": shown, "tile": tile, "analyses": [_analysis_dict(a) for a in analyses]}
+            if error:
+                obj["error"] = {"code": error[0], "reason": error[1]}
+            _out(json.dumps(obj, ensure_ascii=False))
+        elif error:
+            _out("%s\t-\t%s" % (shown, error[1]))
+        elif not analyses:
+            _out("%s\t-" % shown)
+        else:
+            for a in analyses:
+                _out("\t".join([
+                    shown, a.lemma, a.inflection_class, a.tags, a.surface,
+                    " ".join(_rule_ids(a.rules)) or "-", "%g" % a.weight,
+                ]))
+    return EXIT_OK if all_found else EXIT_NEGATIVE
+
+
+def cmd_paradigm(args: argparse.Namespace) -> int:
+    judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
+    lemma = args.lemma.strip()
+    candidates = [lemma]
+    try:
+        norm = to_lower_accented(lemma)
+    except InvalidWord as e:
+        print("%s: %s is not a Greek word: %s" % (PROG, lemma or "''", e.reason), file=sys.stderr)
+        return EXIT_NEGATIVE
+    if norm != lemma:
+        candidates.insert(0, norm)
+    tables: list = []
+    for cand in candidates:
+        tables = list(judge.paradigm(cand, args.inflection_class))
+        if tables:
+            break
+    if not tables:
+        which = " in class %s" % args.inflection_class if args.inflection_class else ""
+        print("%s: unknown lemma %s%s" % (PROG, lemma, which), file=sys.stderr)
+        return EXIT_NEGATIVE
+    for t in tables:
+        _out("# %s\t%s" % (t.lemma, t.inflection_class))
+        for row in t.rows:
+            _out("%s\t%s\t%s" % (row.form, row.tags, row.variant))
+    return EXIT_OK
+
+
+def _chunks(stream: IO[bytes], size: int) -> Iterator[list[bytes]]:
+    chunk: list[bytes] = []
+    for raw in stream:
+        chunk.append(raw)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    stream = _open_input(args.file)
+    judge = _judge(args.min_length, args.max_length)
+    n = n_valid = n_invalid = n_errors = 0
+    first = True
+    try:
+        for chunk in _chunks(stream, CHUNK_LINES):
+            shown_list: list[str] = []
+            errors: list[str | None] = []  # per line: "E:code" or None (to be judged)
+            tiles: list[str] = []
+            for raw in chunk:
+                shown, text = _decode_line(raw)
+                if first:
+                    first = False
+                    if text is not None and text.startswith("\ufeff"):  # byte order mark
+                        shown = text = text[1:]
+                shown_list.append(shown)
+                if text is None:
+                    errors.append("E:invalid-utf8")
+                    continue
+                try:
+                    tile = to_tile(text, latin_lookalikes=args.latin_lookalikes)
+                except InvalidWord as e:
+                    errors.append("E:" + e.code)
+                    continue
+                errors.append(None)
+                tiles.append(tile)
+            verdicts = iter(judge.validate_many(tiles) if tiles else [])
+            out: list[str] = []
+            for shown, err in zip(shown_list, errors):
+                n += 1
+                if err is not None:
+                    n_errors += 1
+                    if not args.valid_only:
+                        out.append("%s\t0\t%s\n" % (shown, err))
+                elif next(verdicts):
+                    n_valid += 1
+                    out.append(shown + "\n" if args.valid_only else "%s\t1\n" % shown)
+                else:
+                    n_invalid += 1
+                    if not args.valid_only:
+                        out.append("%s\t0\n" % shown)
+            sys.stdout.write("".join(out))
+            sys.stdout.flush()
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    print("lines %d, valid %d, invalid %d, errors %d" % (n, n_valid, n_invalid, n_errors),
+          file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_wordlist(args: argparse.Namespace) -> int:
+    # The listing takes its own bounds: load the board profile (widened if asked for more) so
+    # that a listing does not need a profile of its own.
+    judge = _judge(min(args.min_length, DEFAULT_MIN_LENGTH), max(args.max_length, DEFAULT_MAX_LENGTH))
+    write = sys.stdout.write
+    batch: list[str] = []
+    for w in judge.wordlist(args.min_length, args.max_length):
+        batch.append(w)
+        if len(batch) >= CHUNK_LINES:
+            write("\n".join(batch) + "\n")
+            batch.clear()
+    if batch:
+        write("\n".join(batch) + "\n")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------------------------
+# argument parsing
+
+
+def _length(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
+    if not 1 <= value <= MAX_LETTERS:
+        raise argparse.ArgumentTypeError("must be between 1 and %d" % MAX_LETTERS)
+    return value
+
+
+def _add_lengths(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--min-length", type=_length, default=DEFAULT_MIN_LENGTH, metavar="N",
+                   help="shortest word the profile accepts (default %(default)s)")
+    p.add_argument("--max-length", type=_length, default=DEFAULT_MAX_LENGTH, metavar="M",
+                   help="longest word the profile accepts (default %(default)s; rule §LEN)")
+
+
+def _add_lookalikes(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--latin-lookalikes", action="store_true",
+                   help="map Latin letters that look Greek (A B E H I K M N O P T X Y Z o) "
+                        "to their Greek twins instead of rejecting the word")
+
+
+def _fill(*paragraphs: str) -> str:
+    """Wrap prose for the raw help formatter (which keeps the example lines as written)."""
+    return "\n\n".join(textwrap.fill(p, 78, break_on_hyphens=False) for p in paragraphs)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``dektes`` parser; ``parser.commands`` maps each command name to its sub-parser."""
+    fmt = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Judge Modern Greek words for Scrabble by the federation's regulation, "
+                    "and analyse or inflect them. Words may be typed in any case, with or "
+                    "without accents (monotonic or polytonic); they are judged in tile form "
+                    "(ΕΓΡΑΨΑ). Output is UTF-8, tab-separated; rule ids carry a section sign (§D1).",
+        epilog="exit status: 0 success; 1 some word invalid, without analysis, or unknown "
+               "lemma; 2 bad usage or unreadable input; 3 internal error.",
+    )
+    parser.add_argument("--version", action="version", version="%s %s" % (PROG, __version__))
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser(
+        "check", formatter_class=fmt,
+        help="judge words: valid or invalid, with the rules behind the verdict",
+        description=_fill("Judge each WORD (any case, accents optional). Prints "
+                          "WORD<TAB>valid|invalid<TAB>rule ids or the reason; non-Greek input "
+                          "is invalid, with the reason."),
+        epilog="example:\n  dektes check ΕΓΡΑΨΑ γράψαμε ΓΡΑΨΑ\n\n" + _fill(
+               "exit status: 0 if every word is valid, 1 if any is invalid, 2 for bad usage."),
+    )
+    p.add_argument("words", nargs="+", metavar="WORD",
+                   help="a word; '-' as the only word reads words from stdin, one per line")
+    p.add_argument("--challenge", action="store_true",
+                   help="print only WORD<TAB>valid|invalid, without rules or reasons")
+    _add_lengths(p)
+    _add_lookalikes(p)
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser(
+        "analyse", aliases=["analyze"], formatter_class=fmt,
+        help="list every analysis of words (lemma, class, tags, accented form, rules)",
+        description="Analyse each WORD. Prints one line per analysis:\n"
+                    "WORD<TAB>lemma<TAB>class<TAB>tags<TAB>accented form<TAB>rules<TAB>weight\n"
+                    "best (lowest weight) first; WORD<TAB>- when there is none, "
+                    "WORD<TAB>-<TAB>reason when the input is not a Greek word.",
+        epilog="example:\n  dektes analyse ΑΝΘΡΩΠΟΥΣ\n  printf 'εγραψα\\n' | dektes analyse --json -\n\n"
+               + _fill("exit status: 0 if every word has an analysis, 1 otherwise, "
+                       "2 for bad usage."),
+    )
+    p.add_argument("words", nargs="+", metavar="WORD",
+                   help="a word; '-' as the only word reads words from stdin, one per line")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object per word (JSON lines): word, tile, analyses")
+    _add_lookalikes(p)
+    p.set_defaults(func=cmd_analyse)
+
+    p = sub.add_parser(
+        "paradigm", formatter_class=fmt,
+        help="print the inflection table of a lemma",
+        description=_fill("Print the paradigm of LEMMA: a header '# LEMMA<TAB>CLASS' per "
+                          "lemma and inflection class, then FORM<TAB>TAGS<TAB>VARIANT for every "
+                          "cell."),
+        epilog="example:\n  dektes paradigm άνθρωπος\n\n"
+               + _fill("exit status: 0 on success, 1 if the lemma is unknown, 2 for bad usage."),
+    )
+    p.add_argument("lemma", metavar="LEMMA", help="the lemma, accented (άνθρωπος)")
+    p.add_argument("--class", dest="inflection_class", metavar="C",
+                   help="only this inflection class (e.g. O19)")
+    p.set_defaults(func=cmd_paradigm)
+
+    p = sub.add_parser(
+        "validate", formatter_class=fmt,
+        help="validate a word list, one word per line, in bulk",
+        description=_fill("Read words one per line from FILE (or stdin) and print INPUT<TAB>1 "
+                          "or INPUT<TAB>0 per line, same count and order, in bounded memory. "
+                          "Lines that are not a Greek word get a third column E:CODE (E:empty, "
+                          "E:invalid-utf8, E:latin-lookalike, E:too-long, E:digit, ...). "
+                          "A summary goes to stderr."),
+        epilog="example:\n  dektes validate words.txt > judged.tsv\n"
+               "  dektes validate --valid-only - < words.txt\n\n"
+               + _fill("exit status: 0 whenever the input was read, even if words are invalid; "
+                       "2 for bad usage or an unreadable file."),
+    )
+    p.add_argument("file", nargs="?", default="-", metavar="FILE",
+                   help="input file, '-' or absent for stdin")
+    p.add_argument("--valid-only", action="store_true",
+                   help="print only the accepted input lines, unchanged")
+    _add_lengths(p)
+    _add_lookalikes(p)
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser(
+        "wordlist", formatter_class=fmt,
+        help="print every accepted word in tile form, sorted",
+        description=_fill("Print every accepted tile form within the length limits, sorted, "
+                          "one per line."),
+        epilog="example:\n  dektes wordlist --max-length 3 | head",
+    )
+    _add_lengths(p)
+    p.set_defaults(func=cmd_wordlist)
+    parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
+    return parser
+
+
+# --------------------------------------------------------------------------------------------
+# entry point
+
+
+def _utf8_streams() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if (stream.encoding or "").lower().replace("-", "") != "utf8":
+                stream.reconfigure(encoding="utf-8")
+        except (AttributeError, ValueError, OSError):
+            pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``dektes`` command; return the exit status."""
+    _utf8_streams()
+    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        if argv and argv[0] in parser.commands:
+            # Options may come after the words: dektes check ΕΓΡΑΨΑ --challenge
+            args = parser.commands[argv[0]].parse_intermixed_args(argv[1:])
+        else:
+            args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, --version, usage errors
+        return e.code if isinstance(e.code, int) else EXIT_USAGE
+    if getattr(args, "min_length", 0) > getattr(args, "max_length", MAX_LETTERS):
+        print("%s: --min-length (%d) is greater than --max-length (%d)"
+              % (PROG, args.min_length, args.max_length), file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        code = args.func(args)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # The reader went away (dektes wordlist | head): stop quietly.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 141
+    except KeyboardInterrupt:
+        return 130
+    except UsageError as e:
+        print("%s: %s" % (PROG, e), file=sys.stderr)
+        return EXIT_USAGE
+    except Exception as e:  # no tracebacks for users
+        if os.environ.get("DEKTES_DEBUG"):
+            raise
+        msg = str(e).strip().splitlines()[0] if str(e).strip() else ""
+        print("%s: internal error (%s)%s; set DEKTES_DEBUG=1 for details"
+              % (PROG, type(e).__name__, ": " + msg if msg else ""), file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())
