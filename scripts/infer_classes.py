@@ -129,7 +129,10 @@ def infer_class(code, lemmas, flexy):
                 r = analyse_form(lu, lp, form, False)
                 if r and r[3]:
                     aug_cells.add(cell)
-    # the augment slot belongs to every active past cell once the class shows an augment
+    # the augment belongs to the past indicative only (flexy's augmented imperatives such as
+    # έχτιζε are its error, DESIGN-NOTES §5), and to every active past cell once the class
+    # shows one
+    aug_cells = {c for c in aug_cells if ";PST;" in c}
     if aug_cells:
         aug_cells |= {c for c in cells if ";PST;" in c and c.endswith(";ACT")}
     suffix = class_suffix([ph.plain(ph.underlying(lm, glides=False)) for lm in lemmas])

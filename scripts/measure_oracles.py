@@ -27,9 +27,47 @@ def in_dev_half(word: str) -> bool:
     return int(hashlib.sha256(("pes-split-v1:" + word).encode()).hexdigest(), 16) % 2 == 0
 
 
+def count_paths(fst) -> int:
+    """Number of accepted strings of an acyclic, epsilon-free deterministic acceptor."""
+    import pynini
+    zero = pynini.Weight.zero(fst.weight_type())
+    memo: dict[int, int] = {}
+    order = list(fst.states())
+    # reverse topological order by iterative DFS
+    seen, post = set(), []
+    stack = [(fst.start(), iter(fst.arcs(fst.start())))]
+    seen.add(fst.start())
+    while stack:
+        s, it = stack[-1]
+        for arc in it:
+            if arc.nextstate not in seen:
+                seen.add(arc.nextstate)
+                stack.append((arc.nextstate, iter(fst.arcs(arc.nextstate))))
+                break
+        else:
+            post.append(s)
+            stack.pop()
+    for s in post:
+        memo[s] = (fst.final(s) != zero) + sum(memo[a.nextstate] for a in fst.arcs(s))
+    del order
+    return memo[fst.start()]
+
+
 def main(argv):
+    import pynini
+    from fst.compile import read_lexicon
+    from grammars.paradigm import load_tables
     shared = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared"
     judge = Judge.load(min_length=2, max_length=15)
+    tables = load_tables()
+    entries = read_lexicon()
+    compiled = [e for e in entries if e.inflection_class in tables]
+    print(f"lemma+class rows compiled: {len(compiled)} of {len(entries)}; "
+          f"lemmas {len({e.lemma for e in compiled})}")
+    surf = pynini.project(judge.analyser, "input").rmepsilon()
+    surf = pynini.determinize(pynini.arcmap(surf, map_type="rmweight")).minimize()
+    print(f"accented surface forms: {count_paths(surf)}; tile forms (any length): "
+          f"{count_paths(judge.tiles)}")
     ours = set(judge.wordlist(2, 15))
     print(f"accepted tile forms (2–15 letters): {len(ours)}")
     hun = set()
