@@ -1,0 +1,44 @@
+"""The compiled FSTs against the reference generator, the cache and the tag table."""
+import random
+
+from fst import compile as fc
+from fst.api import Judge
+from fst.normalize import to_tile
+from grammars.paradigm import generate, load_tables
+
+
+def test_fst_generates_what_the_class_tables_say(judge):
+    """Every form the Python reference generator gives for a sample of lemmas is a surface
+    form of the compiled analyser, with the same lemma and cell."""
+    tables = load_tables()
+    entries = [e for e in fc.read_lexicon() if e.inflection_class in tables]
+    rng = random.Random(7)
+    for e in rng.sample(entries, 60):
+        for form, cell, _ in generate(e.lemma, tables[e.inflection_class]):
+            analyses = judge.analyse(form)
+            assert any(a.lemma == e.lemma and a.tags == cell and a.surface == form
+                       for a in analyses), (e, form, cell)
+
+
+def test_fresh_process_decodes_with_the_tag_table(judge):
+    # load_or_build in this process reads the same files a fresh process would
+    analyser, tiles, t2s, tags = fc.load_or_build(progress=False)
+    fresh = Judge(analyser, tiles, t2s, tags)
+    got = {(a.lemma, a.inflection_class, a.tags) for a in fresh.analyse("ΑΝΘΡΩΠΟΥ")}
+    assert ("άνθρωπος", "O19", "N;GEN;SG") in got
+
+
+def test_cache_key_changes_with_the_grammar(tmp_path, monkeypatch):
+    key = fc.cache_key()
+    extra = fc.GRAMMARS_DIR / "classes" / "ZZ_test_only.tsv"
+    extra.write_text("# class: ZZ\n", encoding="utf-8")
+    try:
+        assert fc.cache_key() != key
+    finally:
+        extra.unlink()
+    assert fc.cache_key() == key
+
+
+def test_tile_form_of_every_surface_is_accepted(judge):
+    for word in ["ανθρώπου", "θαλασσών", "σπιτιού", "έγραψα", "γράψαμε"]:
+        assert judge.accepts(to_tile(word))
