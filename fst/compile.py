@@ -24,7 +24,7 @@ from pathlib import Path
 
 from grammars import phonology as ph
 from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
-from grammars.rules import d1_augment, d7_ome
+from grammars.rules import b3_xana, d1_augment, d4_aga, d7_ome
 
 PKG_ROOT = Path(__file__).resolve().parent.parent
 GRAMMARS_DIR = PKG_ROOT / "grammars"
@@ -46,20 +46,64 @@ class LexEntry:
 
 
 def read_lexicon(path: Path | None = None) -> list[LexEntry]:
-    """Rows of ``lexicon/lemmas.tsv`` (see lexicon/README.md for the format).
+    """Rows of ``lexicon/lemmas*.tsv`` (``lemmas.tsv`` from elspell, ``lemmas-*.tsv`` from
+    other sources; see lexicon/README.md for the format), or of the one file ``path``.
 
     Raises ValueError naming file and line for a malformed row.
     """
-    path = path or LEXICON_DIR / "lemmas.tsv"
+    paths = [path] if path else sorted(LEXICON_DIR.glob("lemmas*.tsv"))
     out = []
-    with open(path, encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
-            if line.startswith("#") or not line.strip():
-                continue
-            parts = line.rstrip("\n").split("\t")
-            if len(parts) != 8:
-                raise ValueError(f"{path}:{lineno}: expected 8 tab-separated columns")
-            out.append(LexEntry(parts[0], parts[1], parts[3], parts[7]))
+    for p in paths:
+        with open(p, encoding="utf-8") as f:
+            for lineno, line in enumerate(f, 1):
+                if line.startswith("#") or not line.strip():
+                    continue
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) != 8:
+                    raise ValueError(f"{p}:{lineno}: expected 8 tab-separated columns")
+                out.append(LexEntry(parts[0], parts[1], parts[3], parts[7]))
+    return out
+
+
+@dataclass(frozen=True)
+class ListedForm:
+    lemma: str
+    pos: str
+    inflection_class: str
+    cell: str
+    form: str
+    weight: int
+    citation: str
+
+
+LISTED_FILES = ("irregular.tsv", "closed.tsv")
+
+
+def read_listed() -> list[ListedForm]:
+    """Hand-entered paradigms: rows ``lemma pos class cell form weight citation`` of
+    ``lexicon/irregular.tsv`` and ``lexicon/closed.tsv`` (see lexicon/README.md).
+
+    Forms are accented lower case as printed in the cited grammar table. Raises ValueError
+    naming file and line for a malformed row (wrong column count, non-Greek form, no citation).
+    """
+    out = []
+    for name in LISTED_FILES:
+        path = LEXICON_DIR / name
+        if not path.exists():
+            continue
+        with open(path, encoding="utf-8") as f:
+            for lineno, line in enumerate(f, 1):
+                if line.startswith("#") or line.startswith("lemma\t") or not line.strip():
+                    continue
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) != 7 or not parts[6].strip():
+                    raise ValueError(f"{path}:{lineno}: expected 7 tab-separated columns "
+                                     "ending with a citation")
+                lemma, pos, cls, cell, form, weight, cit = parts
+                if not set(form) <= SURFACE_LETTERS or not set(lemma) <= SURFACE_LETTERS:
+                    raise ValueError(f"{path}:{lineno}: {form!r} is not an accented lower-case "
+                                     "Greek form")
+                out.append(ListedForm(lemma, pos, cls, cell, form, int(weight), cit))
     return out
 
 
@@ -162,35 +206,59 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
         for (code, tail, ci, chosen), members in tqdm(
                 sorted(groups.items(), key=lambda kv: repr(kv[0])), desc="paradigms",
                 unit="group", disable=not progress, file=sys.stderr):
-            lemma_map = pynini.string_map(
-                [(pynini.escape(lm), pynini.escape(st)) for lm, st in members]).optimize()
             csym = tags.char("class", code)
             by_aug = collections.defaultdict(list)
+            d4_items = []
+
+            def add(bucket, cell, retained, variants, extra_rules=()):
+                for e, d, a, w, rids in variants:
+                    if a is not None and not ci:
+                        if a == ph.AUG_D1:
+                            continue
+                        a = None
+                    ana = csym + tags.char("cell", cell) + "".join(
+                        tags.char("rule", x) for x in rids + extra_rules)
+                    bucket(a).append((ana, ph.encode(retained, e, d), w))
+
             for cell, rules in chosen:
                 for r in rules:
                     retained, _ = cut(tail, r.strip)
-                    for e, d, a, w, rids in cell_variants(code, cell, r):
-                        if a is not None and not ci:
-                            if a == ph.AUG_D1:
-                                continue
-                            a = None
-                        under = ph.encode(retained, e, d)
-                        ana = csym + tags.char("cell", cell) + "".join(tags.char("rule", x) for x in rids)
-                        by_aug[a].append((ana, under, w))
+                    add(lambda a: by_aug[a], cell, retained, cell_variants(code, cell, r))
+                    if cell == d4_aga.PRESENT_CELL:  # §D4: -αγα beside an -άω present
+                        for c4, e4 in d4_aga.cells(r.ending):
+                            v = [(e4, "ANT", None, RULE_WEIGHT, ())]
+                            v += [(e, d, a, RULE_WEIGHT, (d1_augment.RULE_ID,)) for e, d, a in
+                                  d1_augment.variants(c4, e4, "ANT", False)]
+                            add(lambda a: d4_items, c4, retained, v, (d4_aga.RULE_ID,))
+            lemma_map = _lemma_map(members)
             for a, items in sorted(by_aug.items(), key=lambda kv: str(kv[0])):
-                endings = pynini.string_map(
-                    [(pynini.escape(ana), _esc_under(under), str(w)) for ana, under, w in items]
-                ).optimize()
-                piece = pynini.concat(lemma_map, endings)
-                if a is not None:
-                    piece = pynini.concat(pynini.cross("", a), piece)
-                pieces.append(piece)
+                pieces.append(_piece(lemma_map, items, a))
+            if d4_items:
+                ok = [(lm, st) for lm, st in members if lm not in d4_aga.EXCLUDED_LEMMAS]
+                if ok:
+                    pieces.append(_piece(_lemma_map(ok), d4_items, None))
+            # §B3 as a compound: ξανα- takes the verb's augment logic (ξανάγραψα, εξανάγραψα)
+            if code.startswith("P") and ci:
+                xs = [(lm, b3_xana.PREFIX + st) for lm, st in members if b3_xana.takes_xana(lm)]
+                bsym = tags.char("rule", b3_xana.RULE_ID)
+                for a in (ph.AUG, ph.AUG_D1):
+                    if xs and by_aug.get(a):
+                        items = [(ana + bsym, u, max(w, RULE_WEIGHT)) for ana, u, w in by_aug[a]]
+                        pieces.append(_piece(_lemma_map(xs), items, a))
         if progress:
             print("dektes: composing with the stress cascade …", file=sys.stderr)
         gen = pynini.union(*pieces).optimize()
         gen = pynini.compose(gen, cascade).optimize()
+        # hand-entered paradigms (irregular core, closed classes): accented forms as given
+        listed = read_listed()
+        if listed:
+            gen = pynini.union(gen, pynini.string_map(
+                [(pynini.escape(r.lemma + tags.char("class", r.inflection_class)
+                                + tags.char("cell", r.cell)), r.form, str(float(r.weight)))
+                 for r in listed])).optimize()
         # §D7: -ομε beside unstressed -ουμε, on the surface
         gen = _add_d7(gen, tags)
+        gen = _add_b3(gen, tags)
         analyser = pynini.invert(gen).optimize()
         analyser.arcsort("ilabel")
         _check_surface_alphabet(analyser)
@@ -219,6 +287,23 @@ def _check_surface_alphabet(analyser) -> None:
     if bad:
         raise RuntimeError("surface side has non-letters: "
                            + ", ".join(repr(chr(c)) if c < 0x110000 else str(c) for c in sorted(bad)))
+
+
+def _lemma_map(members):
+    import pynini
+    return pynini.string_map(
+        [(pynini.escape(lm), pynini.escape(st)) for lm, st in members]).optimize()
+
+
+def _piece(lemma_map, items, aug):
+    """lemma → stem, then analysis tags → underlying ending; ``aug`` slot in front."""
+    import pynini
+    endings = pynini.string_map(
+        [(pynini.escape(ana), _esc_under(under), str(w)) for ana, under, w in items]).optimize()
+    piece = pynini.concat(lemma_map, endings)
+    if aug is not None:
+        piece = pynini.concat(pynini.cross("", aug), piece)
+    return piece
 
 
 def _esc_under(s: str) -> str:
@@ -265,6 +350,55 @@ def _add_d7(gen, tags):
     twin = pynini.concat(twin, pynini.cross(tags.char("rule", d7_ome.RULE_ID), ""))
     twin = pynini.concat(twin, pynini.accep("", weight=RULE_WEIGHT))
     return pynini.union(gen, twin).optimize()
+
+
+def _analysis_sigma(tags, exclude=()):
+    import pynini
+    letters = [chr(i) for i in range(0x3b1, 0x3ca)] + list("άέήίόύώϊϋΐΰ")
+    syms = [c for k, c in tags.by_tag.items() if c not in exclude]
+    return pynini.union(*[pynini.escape(c) for c in letters], *syms).closure().optimize()
+
+
+def _prefixed(prefixes):
+    """Acceptor of strings starting with any of ``prefixes``, with or without one accent."""
+    import pynini
+    acc = {"α": "ά", "ε": "έ", "η": "ή", "ι": "ί", "ο": "ό", "υ": "ύ", "ω": "ώ"}
+    forms = set()
+    for p in prefixes:
+        forms.add(p)
+        for i, ch in enumerate(p):
+            if ch in acc:
+                forms.add(p[:i] + acc[ch] + p[i + 1:])
+    return pynini.union(*sorted(forms)).optimize()
+
+
+def _add_b3(gen, tags):
+    """§B3 on the surface: ξανα- before every accepted verb form, unchanged (ΞΑΝΑΕΙΔΑ), and
+    ξαν- before α-initial forms of verbs that allow elision (ΞΑΝΑΡΧΙΖΩ)."""
+    import pynini
+    bsym = tags.char("rule", b3_xana.RULE_ID)
+    sigma = _analysis_sigma(tags, exclude=(bsym,))
+    verb_cells = [c for (kind, c) in tags.by_char.values()
+                  if kind == "cell" and c.startswith("V")]
+    any_tail = pynini.union(*[tags.char("cell", c) for c in verb_cells]) + sigma
+    barred = pynini.difference(
+        pynini.concat(_prefixed(b3_xana.BARRED_PREFIXES), sigma),
+        pynini.concat(_prefixed(b3_xana.NON_REPETITIVE_EPAN), sigma))
+    verb_ana = pynini.difference(sigma + any_tail, barred.optimize()).optimize()
+    verbs = pynini.compose(verb_ana, gen)
+    mark = pynini.cross(bsym, "") + pynini.accep("", weight=RULE_WEIGHT)
+    full = pynini.concat(pynini.cross("", b3_xana.PREFIX), verbs) + mark
+    no_elide = pynini.union("αι", "αί") + sigma
+    elide_ana = pynini.difference(pynini.accep("α") + sigma, no_elide).optimize()
+    elided = pynini.compose(pynini.compose(elide_ana, verbs),
+                            pynini.union("α", "ά") + _surface_sigma())
+    elided = pynini.concat(pynini.cross("", b3_xana.ELIDED), elided) + mark
+    return pynini.union(gen, full, elided).optimize()
+
+
+def _surface_sigma():
+    import pynini
+    return pynini.union(*sorted(SURFACE_LETTERS)).closure().optimize()
 
 
 def load_or_build(progress: bool = True):

@@ -1,0 +1,38 @@
+"""§B3 — the prefix ξανα- on every verb form (RULES.md B3; regulation D2 on its augment).
+
+* ξανα- goes on every accepted verb form unchanged: ΞΑΝΑΕΔΡΟΣΙΖΑ, ΞΑΝΑΗΡΑ, ΞΑΝΑΕΙΔΑ.
+* As a compound it also takes the verb's own augment logic: the augment of ξανα-γράφω is
+  unstressed, hence optional (ξανάγραψα, εξανάγραψα; D1, D2: ΕΞΑΝΑΠΙΑ yes, ΕΞΑΝΑΕΔΩΣΑ no).
+* Verbs in α- take ξανα- with both α kept and one elided (ΞΑΝΑΑΡΧΙΖΩ, ΞΑΝΑΡΧΙΖΩ); verbs
+  stressed on that initial α in the present (άρω, άγω) and verbs in αι- keep both only
+  (ΞΑΝΑΑΡΩ yes, ΞΑΝΑΡΩ no).
+* Not on verbs in πρωτο-, ματα-, repetitive επαν(α)- (επανεκλέγω), nor on verbs already in
+  ξανα-; non-repetitive επαν- verbs take it (επαναστατώ, επανδρώνω, επαναπαύομαι, επανακάμπτω).
+* On participles only -οντας/-ώντας and -μένος (D6): the engine's only participle cells.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+RULE_ID = "B3"
+PREFIX = "ξανα"
+ELIDED = "ξαν"
+BARRED_PREFIXES = ("πρωτο", "ματα", "ξανα", "επαν")
+NON_REPETITIVE_EPAN = ("επαναστατ", "επανδρων", "επαναπαυ", "επανακαμπτ")
+
+
+def _plain(s: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", s) if unicodedata.category(c) != "Mn")
+
+
+def takes_xana(lemma: str) -> bool:
+    """May forms of the verb ``lemma`` take ξανα-?"""
+    p = _plain(lemma)
+    if p.startswith(NON_REPETITIVE_EPAN):
+        return True
+    return not p.startswith(BARRED_PREFIXES)
+
+
+def may_elide(lemma: str) -> bool:
+    """ξαν- (one α) is allowed: the verb starts with α, not stressed on it, not in αι-."""
+    return lemma.startswith("α") and not _plain(lemma).startswith("αι")
