@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from grammars.rules import d1_augment
+from grammars.rules import b3_xana, d1_augment, d2_internal_augment
 
 from . import compile as fc
 from .normalize import InvalidWord, to_lower_accented, to_tile
@@ -58,6 +58,18 @@ class ParadigmTable:
     rows: list[ParadigmRow] = field(default_factory=list)
 
 
+BLOCKING_RULES = (d1_augment, b3_xana, d2_internal_augment)
+
+
+@dataclass
+class Explanation:
+    """The verdict with its reasons: analyses (valid) or blocking rules / near words (invalid)."""
+    verdict: Verdict
+    analyses: list[Analysis]
+    blocked: list[tuple[str, str]]
+    neighbours: list[str]
+
+
 VARIANT_NAMES = {0: "main", 1: "alt", 2: "colloq", 3: "rare", 5: "scrabble"}
 
 
@@ -65,8 +77,10 @@ class Judge:
     """Loaded artifacts plus the profile (LEN bounds). Thread-safe for lookups: the FSTs are
     only read."""
 
-    def __init__(self, analyser, tiles, t2s, tags, min_length=MIN_LENGTH, max_length=MAX_LENGTH):
+    def __init__(self, analyser, tiles, t2s, tags, min_length=MIN_LENGTH, max_length=MAX_LENGTH,
+                 rulings: dict[str, tuple[bool, str]] | None = None):
         self.analyser, self.tiles, self.t2s, self.tags = analyser, tiles, t2s, tags
+        self.rulings = fc.read_rulings() if rulings is None else rulings
         self.min_length = max(2, min_length)  # §C6: one-letter words are never valid
         self.max_length = max_length
 
@@ -133,23 +147,68 @@ class Judge:
         return sorted(best.values(), key=lambda a: (a.weight, a.surface, a.lemma, a.tags))
 
     def check(self, word: str) -> Verdict:
-        """The verdict on one word under the profile; raises ``InvalidWord`` for non-Greek input."""
+        """The verdict on one word under the profile; raises ``InvalidWord`` for non-Greek input.
+
+        Layers in order: §C6 and §LEN (length profile), the acceptor (paradigms and the
+        regulation's layers), then the rulings file (§A4) last, which overrides both.
+        """
         tile = to_tile(word)
         n = len(tile)
         if n < 2:
             return Verdict(word, tile, False, ("C6",), "§C6: one-letter words are never valid")
+        ruling = self.rulings.get(tile)
+        if ruling is not None:
+            verdict, reference = ruling
+            return Verdict(word, tile, verdict, ("A4",),
+                           "" if verdict else f"§A4: ruling {reference}")
         if n < self.min_length or n > self.max_length:
             return Verdict(word, tile, False, ("LEN",),
                            f"§LEN: {n} letters, the profile allows {self.min_length}–{self.max_length}")
         if not self.accepts(tile):
-            for rule in (d1_augment,):  # rules that block a form next to a valid one
-                reason = rule.blocked(tile, self.analyse)
-                if reason:
-                    return Verdict(word, tile, False, (rule.RULE_ID,), reason)
+            blocked = self.blocked(tile)
+            if blocked:
+                return Verdict(word, tile, False, (blocked[0][0],), blocked[0][1])
             return Verdict(word, tile, False, (), "no analysis: no lemma of the lexicon has this form")
         analyses = self.analyse(tile)
         rules = (analyses[0].rules if analyses else ()) or ("A1",)  # A1: a listed lemma's form
         return Verdict(word, tile, True, rules, "")
+
+    def blocked(self, tile: str) -> list[tuple[str, str]]:
+        """(rule id, reason) for each regulation rule that blocks ``tile`` next to a valid
+        form (ΓΡΑΨΑ: §D1; ΞΑΝΑΡΩ: §B3; ΕΞΑΝΑΕΔΩΣΑ: §D2)."""
+        out = []
+        for rule in BLOCKING_RULES:
+            reason = rule.blocked(tile, self.analyse)
+            if reason:
+                out.append((rule.RULE_ID, reason))
+        return out
+
+    def explain(self, word: str) -> "Explanation":
+        """Why ``word`` is valid (every analysis with its rule chain) or invalid (the rules
+        that block the nearest analyses, or "no lemma" with the closest valid words).
+
+        Raises ``InvalidWord`` for non-Greek input.
+        """
+        v = self.check(word)
+        analyses = self.analyse(v.tile) if v.valid else []
+        blocked = [] if v.valid else self.blocked(v.tile)
+        near = [] if v.valid or blocked else self.neighbours(v.tile)
+        return Explanation(v, analyses, blocked, near)
+
+    def neighbours(self, tile: str, limit: int = 10) -> list[str]:
+        """Valid words one edit (substitution, insertion, deletion) away from ``tile``."""
+        from .normalize import TILE_LETTERS
+        cands = set()
+        for i in range(len(tile) + 1):
+            if i < len(tile):
+                cands.add(tile[:i] + tile[i + 1:])
+            for c in TILE_LETTERS:
+                cands.add(tile[:i] + c + tile[i:])
+                if i < len(tile):
+                    cands.add(tile[:i] + c + tile[i + 1:])
+        cands.discard(tile)
+        ok = [w for w in sorted(cands) if self.min_length <= len(w) <= self.max_length]
+        return [w for w, good in zip(ok, self.validate_many(ok)) if good][:limit]
 
     def accepts(self, tile: str) -> bool:
         """True if the tile string is in the language (no length profile applied)."""

@@ -192,6 +192,43 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return EXIT_OK if all_found else EXIT_NEGATIVE
 
 
+def cmd_explain(args: argparse.Namespace) -> int:
+    judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
+    all_valid = True
+    for shown, word in _words(args.words):
+        if word is None:
+            all_valid = False
+            _out("%s\tinvalid\tthe line is not valid UTF-8" % shown)
+            continue
+        try:
+            ex = judge.explain(word)
+        except InvalidWord as e:
+            all_valid = False
+            obj = {"word": shown, "valid": False, "error": {"code": e.code, "reason": e.reason}}
+            _out(json.dumps(obj, ensure_ascii=False) if args.json
+                 else "%s\tinvalid\t%s" % (shown, e.reason))
+            continue
+        v = ex.verdict
+        all_valid &= v.valid
+        if args.json:
+            _out(json.dumps({
+                "word": shown, "tile": v.tile, "valid": v.valid, "rules": _rule_ids(v.rules),
+                "reason": v.reason, "analyses": [_analysis_dict(a) for a in ex.analyses],
+                "blocked": [{"rule": "§" + r, "reason": why} for r, why in ex.blocked],
+                "neighbours": ex.neighbours}, ensure_ascii=False))
+            continue
+        _out("%s\t%s\t%s" % (shown, "valid" if v.valid else "invalid", _verdict_note(v)))
+        for a in ex.analyses:
+            chain = " ".join(["§A1 paradigm " + a.inflection_class] + _rule_ids(a.rules))
+            _out("\t".join(["", a.lemma, a.inflection_class, a.tags, a.surface, chain,
+                             "%g" % a.weight]))
+        for rule, why in ex.blocked[1:]:
+            _out("\tblocked\t%s" % why)
+        if not v.valid and not ex.blocked:
+            _out("\tno lemma\tclosest valid words: %s" % (" ".join(ex.neighbours) or "none"))
+    return EXIT_OK if all_valid else EXIT_NEGATIVE
+
+
 def cmd_paradigm(args: argparse.Namespace) -> int:
     judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
     lemma = args.lemma.strip()
@@ -217,6 +254,28 @@ def cmd_paradigm(args: argparse.Namespace) -> int:
         for row in t.rows:
             _out("%s\t%s\t%s" % (row.form, row.tags, row.variant))
     return EXIT_OK
+
+
+def cmd_guess(args: argparse.Namespace) -> int:
+    from fst.guess import guess  # no pynini: the guesser inverts the class tables directly
+
+    any_found = False
+    for shown, word in _words(args.words):
+        if word is None:
+            _out("%s\t-\t%s" % (shown, "the line is not valid UTF-8"))
+            continue
+        try:
+            guesses = guess(word, pos=args.pos, limit=args.limit)
+        except InvalidWord as e:
+            _out("%s\t-\t%s" % (shown, e.reason))
+            continue
+        if not guesses:
+            _out("%s\t-" % shown)
+            continue
+        any_found = True
+        for g in guesses:
+            _out("%s\t%s\t%s\t%g" % (shown, g.lemma, g.inflection_class, g.weight))
+    return EXIT_OK if any_found else EXIT_NEGATIVE
 
 
 def _chunks(stream: IO[bytes], size: int) -> Iterator[list[bytes]]:
@@ -312,6 +371,16 @@ def _length(text: str) -> int:
     return value
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
 def _add_lengths(p: argparse.ArgumentParser) -> None:
     p.add_argument("--min-length", type=_length, default=DEFAULT_MIN_LENGTH, metavar="N",
                    help="shortest word the profile accepts (default %(default)s)")
@@ -361,6 +430,21 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lengths(p)
     _add_lookalikes(p)
     p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser(
+        "explain", formatter_class=fmt,
+        help="say why words are valid or invalid, with the regulation's rule ids",
+        description="Explain each WORD. First line WORD<TAB>valid|invalid<TAB>rules or reason;\n"
+                    "for a valid word, one line per analysis with its rule chain; for an invalid\n"
+                    "one, the rules that block the nearest analyses, or 'no lemma' with the\n"
+                    "closest valid words.",
+        epilog="example:\n  dektes explain ΓΡΑΨΑ ΞΑΝΑΡΩ ΕΞΑΝΑΕΔΩΣΑ\n\n"
+               + _fill("exit status: 0 if every word is valid, 1 otherwise, 2 for bad usage."),
+    )
+    p.add_argument("words", nargs="+", metavar="WORD",
+                   help="a word; '-' as the only word reads words from stdin, one per line")
+    p.add_argument("--json", action="store_true", help="one JSON object per word (JSON lines)")
+    p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser(
         "analyse", aliases=["analyze"], formatter_class=fmt,
@@ -424,6 +508,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_lengths(p)
     p.set_defaults(func=cmd_wordlist)
+
+    p = sub.add_parser(
+        "guess", formatter_class=fmt,
+        help="guess the lemma and inflection class of an unknown word form",
+        description=_fill("Guess lemma and inflection class of each WORD from the class tables "
+                          "alone (no lexicon look-up): every paradigm rule that could have "
+                          "produced the form is inverted and the candidate lemma re-inflected "
+                          "to check it. Prints WORD<TAB>lemma<TAB>class<TAB>weight per "
+                          "candidate, best (lowest weight) first; WORD<TAB>- when there is none, "
+                          "WORD<TAB>-<TAB>reason when the input is not a Greek word. Type the "
+                          "accent if you know it; unaccented input is tried with every accent "
+                          "position."),
+        epilog="example:\n  dektes guess ανθρώπου θαλασσών έγραψα\n  dektes guess --limit 3 ΓΡΑΨΑΜΕ\n\n"
+               + _fill("exit status: 0 if any word has a candidate, 1 if none has, "
+                       "2 for bad usage."),
+    )
+    p.add_argument("words", nargs="+", metavar="WORD",
+                   help="a word form; '-' as the only word reads words from stdin, one per line")
+    p.add_argument("--limit", type=_positive, default=10, metavar="N",
+                   help="at most N candidates per word (default %(default)s)")
+    p.add_argument("--pos", type=str.upper, choices=["NOUN", "ADJ", "VERB"],
+                   help="only classes of this part of speech")
+    p.set_defaults(func=cmd_guess)
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser
 

@@ -107,9 +107,47 @@ def read_listed() -> list[ListedForm]:
     return out
 
 
+def read_hidden_words() -> list[str]:
+    """Surface forms (lower case, unaccented, final ς) of ``lexicon/hidden_words.tsv`` (§E2)."""
+    path = LEXICON_DIR / "hidden_words.tsv"
+    if not path.exists():
+        return []
+    out = set()
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or line.startswith("word\t") or not line.strip():
+                continue
+            w = line.split("\t", 1)[0].lower()
+            out.add(w[:-1] + "ς" if w.endswith("σ") else w)
+    return sorted(out)
+
+
+def read_rulings(path: Path | None = None) -> dict[str, tuple[bool, str]]:
+    """The rulings file (§A4): tile form → (accepted?, reference). Rows of
+    ``lexicon/rulings.tsv``: ``word  verdict(accept|reject)  reference  date``.
+
+    Raises ValueError naming file and line for a malformed row.
+    """
+    path = path or LEXICON_DIR / "rulings.tsv"
+    out: dict[str, tuple[bool, str]] = {}
+    if not path.exists():
+        return out
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            if line.startswith("#") or line.startswith("word\t") or not line.strip():
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 4 or parts[1] not in ("accept", "reject") or not parts[2].strip():
+                raise ValueError(f"{path}:{lineno}: expected word, accept|reject, reference, date")
+            out[parts[0]] = (parts[1] == "accept", f"{parts[2]} ({parts[3]})")
+    return out
+
+
 def input_files() -> list[Path]:
+    # the data and the code that shape the artifacts (not the CLI or the API)
     files = sorted(LEXICON_DIR.glob("*.tsv")) + sorted(GRAMMARS_DIR.rglob("*.tsv"))
-    files += sorted(GRAMMARS_DIR.rglob("*.py")) + sorted(FST_DIR.glob("*.py"))
+    files += sorted(GRAMMARS_DIR.rglob("*.py"))
+    files += [p for p in (FST_DIR / "compile.py", FST_DIR / "runtime.py") if p.exists()]
     return files
 
 
@@ -249,6 +287,12 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
             print("dektes: composing with the stress cascade …", file=sys.stderr)
         gen = pynini.union(*pieces).optimize()
         gen = pynini.compose(gen, cascade).optimize()
+        # §E2 hidden words: the federation's list, only the printed forms (tile form given)
+        hidden = read_hidden_words()
+        if hidden:
+            esym = tags.char("class", "E2") + tags.char("cell", "HIDDEN") + tags.char("rule", "E2")
+            gen = pynini.union(gen, pynini.string_map(
+                [(pynini.escape(w + esym), w, str(RULE_WEIGHT)) for w in hidden])).optimize()
         # hand-entered paradigms (irregular core, closed classes): accented forms as given
         listed = read_listed()
         if listed:
@@ -268,7 +312,16 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
         t2s = pynini.compose(pynini.invert(tile_map), surfaces).optimize()
         t2s.arcsort("ilabel")
         tiles = pynini.project(t2s, "input").rmepsilon()
+        # §A4 rulings, the last layer: accepted words join, rejected words leave the language
+        rulings = read_rulings()
+        yes = [w for w, (ok, _) in sorted(rulings.items()) if ok]
+        no = [w for w, (ok, _) in sorted(rulings.items()) if not ok]
+        if yes:
+            tiles = pynini.union(tiles, pynini.string_map(yes)).rmepsilon()
         tiles = pynini.determinize(tiles).minimize()
+        if no:
+            tiles = pynini.difference(tiles, pynini.string_map(no).optimize())
+            tiles = pynini.determinize(tiles.rmepsilon()).minimize()
         tiles.arcsort("ilabel")
     return analyser, tiles, t2s, tags
 

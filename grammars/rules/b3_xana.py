@@ -36,3 +36,22 @@ def takes_xana(lemma: str) -> bool:
 def may_elide(lemma: str) -> bool:
     """ξαν- (one α) is allowed: the verb starts with α, not stressed on it, not in αι-."""
     return lemma.startswith("α") and not _plain(lemma).startswith("αι")
+
+
+def blocked(tile: str, analyse) -> str | None:
+    """Why §B3 blocks ``tile`` (tile form), or None. ``analyse(tile)`` lists analyses.
+
+    ΞΑΝΑΡΩ: the verb takes only ξαναα- (ΞΑΝΑΑΡΩ); ΞΑΝΑΦΩΣ: ξανα- goes on verbs only;
+    ΞΑΝΑΠΡΩΤΟΒΓΑΙΝΩ: not on πρωτο-/ματα-/repetitive επαν- verbs.
+    """
+    if not tile.startswith("ΞΑΝΑ") or len(tile) <= 4:
+        return None
+    rest = tile[4:]
+    if any(a.tags.startswith("V") for a in analyse("ΞΑΝΑΑ" + rest)):
+        return f"§B3: this verb takes only ξαναα- (ΞΑΝΑΑ{rest} is valid)"
+    base = analyse(rest)
+    if base and not any(a.tags.startswith("V") for a in base):
+        return f"§B3: ξανα- goes on verbs only ({rest} is a {base[0].tags.split(';')[0]} form)"
+    if any(a.tags.startswith("V") and not takes_xana(a.lemma) for a in base):
+        return "§B3: no ξανα- on verbs in πρωτο-, ματα- or repetitive επαν(α)-"
+    return None
