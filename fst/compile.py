@@ -24,7 +24,9 @@ from pathlib import Path
 
 from grammars import phonology as ph
 from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
-from grammars.rules import b3_xana, d1_augment, d4_aga, d7_ome
+from grammars.rules import b3_xana, b6_degree, d1_augment, d4_aga, d7_ome
+
+from . import runtime
 
 PKG_ROOT = Path(__file__).resolve().parent.parent
 GRAMMARS_DIR = PKG_ROOT / "grammars"
@@ -151,19 +153,36 @@ def input_files() -> list[Path]:
     return files
 
 
-def cache_key() -> str:
-    import pynini
-    h = hashlib.sha256(pynini.__version__.encode())
+def _pynini_version() -> str:
+    """The installed pynini's version, from the package metadata (importing pynini costs
+    a third of a second, and a warm cache must not need it)."""
+    from importlib import metadata
+    try:
+        return metadata.version("pynini")
+    except metadata.PackageNotFoundError:
+        import pynini
+        return pynini.__version__
+
+
+def cache_key(lexicon_path: Path | None = None) -> str:
+    """Hash of the inputs (:func:`input_files`, the pynini version and, for a build from one
+    lemmas file, that file): the name of the cache directory."""
+    h = hashlib.sha256(_pynini_version().encode())
     for p in input_files():
         h.update(str(p.relative_to(PKG_ROOT)).encode())
         h.update(p.read_bytes())
+    if lexicon_path is not None:
+        h.update(b"\0lexicon_path\0")
+        h.update(Path(lexicon_path).read_bytes())
     return h.hexdigest()[:16]
 
 
-def cache_dir() -> Path:
-    base = os.environ.get("DEKTES_CACHE") or os.path.join(
+def cache_dir(lexicon_path: Path | None = None, root: Path | str | None = None) -> Path:
+    """``root`` (default: $DEKTES_CACHE, else $XDG_CACHE_HOME/dektes or ~/.cache/dektes) /
+    :func:`cache_key`."""
+    base = root or os.environ.get("DEKTES_CACHE") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "dektes")
-    return Path(base) / cache_key()
+    return Path(base) / cache_key(lexicon_path)
 
 
 class TagTable:
@@ -246,7 +265,7 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
                 unit="group", disable=not progress, file=sys.stderr):
             csym = tags.char("class", code)
             by_aug = collections.defaultdict(list)
-            d4_items = []
+            d4_items, b6_items = [], []
 
             def add(bucket, cell, retained, variants, extra_rules=()):
                 for e, d, a, w, rids in variants:
@@ -262,6 +281,10 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
                 for r in rules:
                     retained, _ = cut(tail, r.strip)
                     add(lambda a: by_aug[a], cell, retained, cell_variants(code, cell, r))
+                    if cell == "ADJ;MASC;NOM;SG":  # §B6: -ότερος, -ότατος
+                        for c6, e6 in b6_degree.cells(r.ending):
+                            add(lambda a: b6_items, c6, retained,
+                                [(e6, "ANT", None, RULE_WEIGHT, ())], (b6_degree.RULE_ID,))
                     if cell == d4_aga.PRESENT_CELL:  # §D4: -αγα beside an -άω present
                         for c4, e4 in d4_aga.cells(r.ending):
                             v = [(e4, "ANT", None, RULE_WEIGHT, ())]
@@ -271,6 +294,10 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
             lemma_map = _lemma_map(members)
             for a, items in sorted(by_aug.items(), key=lambda kv: str(kv[0])):
                 pieces.append(_piece(lemma_map, items, a))
+            if b6_items:
+                ok = [(lm, st) for lm, st in members if b6_degree.allowed(lm, code)]
+                if ok:
+                    pieces.append(_piece(_lemma_map(ok), b6_items, None))
             if d4_items:
                 ok = [(lm, st) for lm, st in members if lm not in d4_aga.EXCLUDED_LEMMAS]
                 if ok:
@@ -454,23 +481,121 @@ def _surface_sigma():
     return pynini.union(*sorted(SURFACE_LETTERS)).closure().optimize()
 
 
-def load_or_build(progress: bool = True):
-    """Load the cached artifacts, building them first when the cache is missing or stale."""
-    import pynini
-    d = cache_dir()
-    names = ["analyser.fst", "tiles.fst", "tile2surface.fst", "tags.json"]
-    if not all((d / n).exists() for n in names):
-        analyser, tiles, t2s, tags = build(progress=progress)
-        d.mkdir(parents=True, exist_ok=True)
-        tmp = d / f".tmp-{os.getpid()}"
-        tmp.mkdir(exist_ok=True)
+FST_ARTIFACTS = ("analyser.fst", "tiles.fst", "tile2surface.fst", "tags.json")
+#: every file of a cache directory but the manifest
+ARTIFACTS = FST_ARTIFACTS + runtime.FILES
+#: sha256 and size of every artifact, written last: a cache without it is incomplete
+MANIFEST = "manifest.json"
+CACHE_FORMAT = 1
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def check_cache(d: Path) -> str | None:
+    """None if every artifact in ``d`` is there and matches the manifest; "absent" if nothing
+    was ever built there; otherwise what is wrong, as "cache artifact X is missing|truncated|
+    corrupt|stale". Reads every artifact (sha256), imports no pynini."""
+    m = d / MANIFEST
+    if not m.exists():
+        if not any((d / n).exists() for n in ARTIFACTS):
+            return "absent"
+        return f"cache artifact {MANIFEST} is missing"
+    try:
+        manifest = json.loads(m.read_text(encoding="utf-8"))
+        sums = {n: (str(v["sha256"]), int(v["size"])) for n, v in manifest["artifacts"].items()}
+        fmt, key = manifest["format"], manifest["key"]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return f"cache artifact {MANIFEST} is corrupt"
+    if fmt != CACHE_FORMAT or key != d.name or sorted(sums) != sorted(ARTIFACTS):
+        return f"cache artifact {MANIFEST} is stale"
+    for name in ARTIFACTS:
+        digest, size = sums[name]
+        try:
+            actual = (d / name).stat().st_size
+        except FileNotFoundError:
+            return f"cache artifact {name} is missing"
+        if actual < size:
+            return f"cache artifact {name} is truncated"
+        if actual != size or _sha256(d / name) != digest:
+            return f"cache artifact {name} is corrupt"
+    return None
+
+
+def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None) -> None:
+    """Build every artifact, check the look-up arrays against the tile FST, and write them
+    into ``d`` (the manifest last, so that an interrupted write is seen as incomplete)."""
+    import shutil
+    import tempfile
+
+    analyser, tiles, t2s, tags = build(progress=progress, lexicon_path=lexicon_path)
+    if progress:
+        print("dektes: exporting the look-up arrays and checking them against the FST …",
+              file=sys.stderr)
+    arrays = runtime.export(tiles)
+    n_words = runtime.verify(tiles, runtime.TileDFA(arrays))
+    d.mkdir(parents=True, exist_ok=True)
+    try:
+        (d / MANIFEST).unlink()
+    except FileNotFoundError:
+        pass
+    tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=d))
+    try:
         analyser.write(str(tmp / "analyser.fst"))
         tiles.write(str(tmp / "tiles.fst"))
         t2s.write(str(tmp / "tile2surface.fst"))
         (tmp / "tags.json").write_text(tags.to_json(), encoding="utf-8")
-        for n in names:
+        runtime.save(arrays, tmp)
+        sums = {n: {"sha256": _sha256(tmp / n), "size": (tmp / n).stat().st_size}
+                for n in ARTIFACTS}
+        for n in ARTIFACTS:
             os.replace(tmp / n, d / n)
-        tmp.rmdir()
+        manifest = {"format": CACHE_FORMAT, "key": d.name, "tile_words": n_words,
+                    "artifacts": sums}
+        (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n",
+                                    encoding="utf-8")
+        os.replace(tmp / MANIFEST, d / MANIFEST)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def ensure_cache(progress: bool = True, lexicon_path: Path | None = None,
+                 root: Path | str | None = None) -> Path:
+    """The cache directory for the current inputs, every artifact checked against the
+    manifest; a missing, truncated, corrupt or stale artifact is reported in one line on
+    stderr and everything is rebuilt (never used). Imports no pynini when the cache is good."""
+    d = cache_dir(lexicon_path, root)
+    problem = check_cache(d)
+    if problem is None:
+        return d
+    if problem != "absent":
+        print(f"dektes: {problem}; rebuilding", file=sys.stderr)
+    write_cache(d, progress=progress, lexicon_path=lexicon_path)
+    problem = check_cache(d)
+    if problem is not None:
+        raise RuntimeError(f"the cache in {d} is still not usable after a rebuild: {problem}")
+    return d
+
+
+def read_tags(d: Path) -> TagTable:
+    return TagTable.from_json((d / "tags.json").read_text(encoding="utf-8"))
+
+
+def read_fsts(d: Path) -> tuple:
+    """(analyser, tiles, tile2surface) from the cache directory ``d`` (imports pynini)."""
+    import pynini
     return (pynini.Fst.read(str(d / "analyser.fst")), pynini.Fst.read(str(d / "tiles.fst")),
-            pynini.Fst.read(str(d / "tile2surface.fst")),
-            TagTable.from_json((d / "tags.json").read_text(encoding="utf-8")))
+            pynini.Fst.read(str(d / "tile2surface.fst")))
+
+
+def load_or_build(progress: bool = True, lexicon_path: Path | None = None,
+                  root: Path | str | None = None):
+    """(analyser, tiles, tile2surface, tag table) from the cache, building them first when
+    the cache is missing, damaged or stale (:func:`ensure_cache`)."""
+    d = ensure_cache(progress=progress, lexicon_path=lexicon_path, root=root)
+    return (*read_fsts(d), read_tags(d))

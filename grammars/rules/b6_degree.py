@@ -1,0 +1,69 @@
+"""§B6 — comparatives and superlatives of adjectives (RULES.md B6).
+
+Valid unless the grammar bars them: adjectives of material (ξύλινος), colour (κόκκινος) and
+unchanging state. Ruling for this project: ΞΥΛΙΝΟΤΕΡΟΣ, ΚΟΚΚΙΝΟΤΕΡΗ, ΤΡΕΛΟΤΑΤΟ are rejected.
+Spelling follows the grammar: -ότερος/-ότατος (συχνότερος, not -ώτερος); νεότερος and
+νεώτερος both (Triantafyllidis grammar, degrees of adjectives). Only adjectives in -ος/-η(-α)/-ο
+form them here (synthetic -ότερος on the masculine stem); the rest keep the periphrastic πιο.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+RULE_ID = "B6"
+COMPARATIVE, SUPERLATIVE = "οτερ", "οτατ"
+ENDINGS = {
+    "MASC": ["οσ", "ου", "ο", "ε", "οι", "ων", "ουσ", "οι"],
+    "FEM": ["η", "ησ", "η", "η", "εσ", "ων", "εσ", "εσ"],
+    "NEUT": ["ο", "ου", "ο", "ο", "α", "ων", "α", "α"],
+}
+ORDER = [("NOM", "SG"), ("GEN", "SG"), ("ACC", "SG"), ("VOC", "SG"),
+         ("NOM", "PL"), ("GEN", "PL"), ("ACC", "PL"), ("VOC", "PL")]
+# colour adjectives (Triantafyllidis grammar: no degrees of comparison for colours)
+COLOURS = {
+    "κόκκινος", "άσπρος", "μαύρος", "πράσινος", "κίτρινος", "γαλάζιος", "θαλασσής", "γκρίζος",
+    "καφετής", "μενεξεδένιος", "πορτοκαλής", "ροδαλός", "λευκός", "ερυθρός", "κυανός",
+    "ξανθός", "βυσσινής", "σταχτής", "μπεζ", "μωβ", "ιώδης", "φαιός", "χρυσαφής",
+}
+STATE = {"τρελός", "νεκρός", "ζωντανός", "έγκυος", "άγαμος", "έγγαμος", "χήρος", "τυφλός", "κουφός"}
+
+
+def _stress_from_end(lemma: str) -> int:
+    """Syllable (vowel letter) count from the end to the accented one, 1 = last; 0 if none."""
+    nfd = unicodedata.normalize("NFD", lemma)
+    pos = nfd.find("\u0301")
+    return sum(1 for c in nfd[pos - 1:] if c in "αεηιουω") if pos > 0 else 0
+
+
+# pronominal adjectives, ordinals and quantifiers (όλος, άλλος, πόσος, έκτος): class E3
+NO_DEGREE_CLASSES = {"E3"}
+
+
+def allowed(lemma: str, inflection_class: str = "") -> bool:
+    """May ``lemma`` form -ότερος/-ότατος? Not colour, state, material (-ινος/-ένιος,
+    stressed before -ινος: ξύλινος, πέτρινος, μάλλινος; but βραδινός is not material),
+    relational -ικός adjectives (ιικός: "of a virus"), pronominal/ordinal adjectives."""
+    if lemma in COLOURS or lemma in STATE or inflection_class in NO_DEGREE_CLASSES:
+        return False
+    if lemma.endswith("ικός") or lemma in ("λινός", "θετός", "δοτός"):
+        return False
+    plain = "".join(c for c in unicodedata.normalize("NFD", lemma) if c != "\u0301")
+    if plain.endswith("ινος") and _stress_from_end(lemma) >= 3:
+        return False
+    if plain.endswith(("ενιος", "ινος")) and "ένιος" in lemma:
+        return False
+    return True
+
+
+def cells(masc_nom_ending: str):
+    """(cell, ending) of the comparative and superlative for an adjective rule whose masculine
+    nominative singular ends in -ος (underlying ``οσ``)."""
+    if not masc_nom_ending.endswith("οσ"):
+        return []
+    base = masc_nom_ending[:-2]
+    out = []
+    for degree, infix in (("CMPR", COMPARATIVE), ("SPRL", SUPERLATIVE)):
+        for gender, ends in ENDINGS.items():
+            for (case, num), e in zip(ORDER, ends):
+                out.append((f"ADJ;{degree};{gender};{case};{num}", base + infix + e))
+    return out

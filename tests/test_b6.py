@@ -1,0 +1,30 @@
+"""§B6 comparatives and superlatives, with the regulation's barred examples."""
+import pytest
+
+from grammars.rules import b6_degree
+
+
+def test_barred_kinds():
+    assert not b6_degree.allowed("ξύλινος")       # material: ΞΥΛΙΝΟΤΕΡΟΣ rejected
+    assert not b6_degree.allowed("κόκκινος")      # colour: ΚΟΚΚΙΝΟΤΕΡΗ rejected
+    assert not b6_degree.allowed("τρελός")        # state: ΤΡΕΛΟΤΑΤΟ rejected
+    assert not b6_degree.allowed("όλος", "E3")    # pronominal
+    assert b6_degree.allowed("συχνός", "E1")
+    assert b6_degree.allowed("βραδινός", "E1")    # -ινός, not a material adjective
+
+
+def test_cells_spell_otero():
+    cells = dict(b6_degree.cells("οσ"))
+    assert cells["ADJ;CMPR;MASC;NOM;SG"] == "οτεροσ"
+    assert cells["ADJ;SPRL;FEM;GEN;SG"] == "οτατησ"
+    assert b6_degree.cells("ησ") == []
+
+
+@pytest.mark.parametrize("word,valid", [
+    ("ΣΥΧΝΟΤΕΡΟΣ", True), ("ΣΥΧΝΟΤΑΤΟΣ", True), ("ΣΥΧΝΩΤΕΡΟΣ", False),
+    ("ΞΥΛΙΝΟΤΕΡΟΣ", False), ("ΚΟΚΚΙΝΟΤΕΡΗ", False), ("ΤΡΕΛΟΤΑΤΟ", False)])
+def test_b6_in_the_judge(judge, word, valid):
+    v = judge.check(word)
+    assert v.valid == valid
+    if valid:
+        assert "B6" in v.rules
