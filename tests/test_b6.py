@@ -26,5 +26,5 @@ def test_cells_spell_otero():
 def test_b6_in_the_judge(judge, word, valid):
     v = judge.check(word)
     assert v.valid == valid
-    if valid:
-        assert "B6" in v.rules
+    if valid:  # another lemma may list the form too; the §B6 analysis must be among them
+        assert any("B6" in a.rules for a in judge.analyse(word))
