@@ -11,14 +11,18 @@ final ς as Σ). Rule ids (``D1``, ``LEN`` …) are those of ../shared/regulatio
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Iterator
 
 from grammars.rules import b3_xana, d1_augment, d2_internal_augment
 
 from . import compile as fc
 from .normalize import InvalidWord, to_lower_accented, to_tile
+from .runtime import TileDFA, export
 
 MIN_LENGTH, MAX_LENGTH = 2, 15  # rule LEN (board play); C6: never fewer than 2
+# tiles FST (by id, kept alive) → its arrays, so that Judges sharing an FST export it once
+_RUNTIMES: dict[int, tuple[object, TileDFA]] = {}
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,12 @@ class Judge:
     only read."""
 
     def __init__(self, analyser, tiles, t2s, tags, min_length=MIN_LENGTH, max_length=MAX_LENGTH,
-                 rulings: dict[str, tuple[bool, str]] | None = None):
+                 rulings: dict[str, tuple[bool, str]] | None = None,
+                 runtime: TileDFA | None = None, cache: Path | None = None):
+        # FSTs given as None are read from the cache directory ``cache`` on first use, so that
+        # look-ups through the arrays (``runtime``) never import pynini
+        self._cache = cache
+        self._runtime = runtime
         self.analyser, self.tiles, self.t2s, self.tags = analyser, tiles, t2s, tags
         self.rulings = fc.read_rulings() if rulings is None else rulings
         self.min_length = max(2, min_length)  # §C6: one-letter words are never valid
@@ -87,9 +96,74 @@ class Judge:
     @classmethod
     def load(cls, min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH,
              progress: bool = True) -> "Judge":
-        """Load the compiled artifacts (building them once, with a progress bar, if needed)."""
-        return cls(*fc.load_or_build(progress=progress), min_length=min_length,
-                   max_length=max_length)
+        """Load the compiled artifacts (building them once, with a progress bar, if needed).
+
+        Only the look-up arrays and the tag table are read now (no pynini): the FSTs are read
+        when analysis first needs them."""
+        d = fc.ensure_cache(progress=progress)
+        return cls(None, None, None, fc.read_tags(d), min_length=min_length,
+                   max_length=max_length, runtime=TileDFA.load(d), cache=d)
+
+    # -- artifacts, loaded on first use ---------------------------------------------
+    def _load_fsts(self) -> None:
+        if self._cache is None:
+            raise RuntimeError("this Judge has no FSTs and no cache directory to read them from")
+        analyser, tiles, t2s = fc.read_fsts(self._cache)
+        if self._analyser is None:
+            self._analyser = analyser
+        if self._tiles is None:
+            self._tiles = tiles
+            if self._runtime is not None:
+                _RUNTIMES[id(tiles)] = (tiles, self._runtime)
+        if self._t2s is None:
+            self._t2s = t2s
+
+    @property
+    def analyser(self):
+        """Accented surface → analysis string (pynini Fst; read on first use)."""
+        if self._analyser is None:
+            self._load_fsts()
+        return self._analyser
+
+    @analyser.setter
+    def analyser(self, fst) -> None:
+        self._analyser = fst
+
+    @property
+    def tiles(self):
+        """The minimal tile acceptor (pynini Fst; read on first use)."""
+        if self._tiles is None:
+            self._load_fsts()
+        return self._tiles
+
+    @tiles.setter
+    def tiles(self, fst) -> None:
+        self._tiles = fst
+
+    @property
+    def t2s(self):
+        """Tile form → accented surface (pynini Fst; read on first use)."""
+        if self._t2s is None:
+            self._load_fsts()
+        return self._t2s
+
+    @t2s.setter
+    def t2s(self, fst) -> None:
+        self._t2s = fst
+
+    @property
+    def runtime(self) -> TileDFA:
+        """The tile acceptor as numpy arrays (:mod:`fst.runtime`): every membership test and
+        the word list go through it. Exported from ``tiles`` when not given."""
+        if self._runtime is None:
+            tiles = self.tiles
+            known = _RUNTIMES.get(id(tiles))
+            if known is not None and known[0] is tiles:
+                self._runtime = known[1]
+            else:
+                self._runtime = TileDFA(export(tiles))
+                _RUNTIMES[id(tiles)] = (tiles, self._runtime)
+        return self._runtime
 
     # -- decoding -----------------------------------------------------------------
     def _decode(self, s: str) -> tuple[str, str, str, tuple[str, ...]]:
@@ -212,25 +286,18 @@ class Judge:
 
     def accepts(self, tile: str) -> bool:
         """True if the tile string is in the language (no length profile applied)."""
-        fst = self.tiles
-        state = fst.start()
-        if state < 0:
-            return False
-        for ch in tile:
-            label = ord(ch)
-            nxt = None
-            for arc in fst.arcs(state):
-                if arc.ilabel == label:
-                    nxt = arc.nextstate
-                    break
-            if nxt is None:
-                return False
-            state = nxt
-        return _is_final(fst, state)
+        return self.runtime.accepts(tile)
 
     def validate_many(self, words: list[str]) -> list[bool]:
-        """Verdicts for already tile-normalised strings, same order (profile applied)."""
-        return [self.min_length <= len(w) <= self.max_length and self.accepts(w) for w in words]
+        """Verdicts for already tile-normalised strings, same order (profile applied).
+        Vectorised over the look-up arrays (:meth:`fst.runtime.TileDFA.accepts_many`)."""
+        return self.runtime.accepts_many(words, self.min_length, self.max_length).tolist()
+
+    def validate_text(self, text: str):
+        """Verdicts (numpy bool array, profile applied) for the lines of ``text``, words as
+        typed separated by ``"\\n"``, when every line is a plain Greek word; None when some
+        line needs :func:`fst.normalize.to_tile` one at a time (it may be an error)."""
+        return self.runtime.judge_text(text, self.min_length, self.max_length)
 
     def paradigm(self, lemma: str, inflection_class: str | None = None) -> list[ParadigmTable]:
         """The paradigm(s) of ``lemma``: one table per inflection class, every cell with its
@@ -269,12 +336,16 @@ class Judge:
 
     def wordlist(self, min_length: int | None = None, max_length: int | None = None) -> Iterator[str]:
         """Every accepted tile form within the length bounds, sorted."""
+        for block in self.wordlist_bytes(min_length, max_length):
+            yield from block.decode("utf-8").split("\n")[:-1]
+
+    def wordlist_bytes(self, min_length: int | None = None,
+                       max_length: int | None = None) -> Iterator[bytes]:
+        """:meth:`wordlist` as UTF-8 blocks of newline-terminated lines (the fast path for
+        writing it out)."""
         lo = max(2, self.min_length if min_length is None else min_length)
         hi = self.max_length if max_length is None else max_length
-        words = [o for _, o, _ in self._paths(self.tiles)]
-        for w in sorted(words):
-            if lo <= len(w) <= hi:
-                yield w
+        return self.runtime.wordlist_chunks(lo, hi)
 
 
 def _is_final(fst, state) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import json
 import os
 import re
@@ -279,14 +280,52 @@ def cmd_guess(args: argparse.Namespace) -> int:
 
 
 def _chunks(stream: IO[bytes], size: int) -> Iterator[list[bytes]]:
-    chunk: list[bytes] = []
-    for raw in stream:
-        chunk.append(raw)
-        if len(chunk) >= size:
-            yield chunk
-            chunk = []
-    if chunk:
+    while True:
+        chunk = list(itertools.islice(stream, size))
+        if not chunk:
+            return
         yield chunk
+
+
+def _write_bytes(data: bytes) -> None:
+    """Write UTF-8 bytes to stdout after whatever text was written before them."""
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is not None:
+        buffer.write(data)
+        buffer.flush()
+    else:
+        sys.stdout.write(data.decode("utf-8"))
+
+
+def _validate_chunk_fast(chunk: list[bytes], judge,
+                         valid_only: bool) -> tuple[bytes, int, int] | None:
+    """(output bytes, lines, valid lines) for a chunk whose lines are all plain Greek words
+    (the usual case: no empty line, no error to report), judged in one batch with no Python
+    object per line; None otherwise, and the caller goes line by line."""
+    data = b"".join(chunk)
+    if not data.endswith(b"\n"):
+        data += b"\n"
+    try:
+        text = data[:-1].decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    verdicts = judge.validate_text(text)  # None for "\r", BOM, white space, empty lines …
+    if verdicts is None:
+        return None
+    n, n_valid = len(verdicts), int(verdicts.sum())
+    if valid_only:
+        lines = data.split(b"\n")[:-1]
+        kept = list(itertools.compress(lines, verdicts.tolist()))
+        return (b"\n".join(kept) + b"\n" if kept else b""), n, n_valid
+    out = bytearray(data.replace(b"\n", b"\t1\n"))
+    if n_valid < n:
+        import numpy as np  # loaded already by the look-up arrays
+
+        ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+        digit = ends + 2 * np.arange(n) + 1
+        np.frombuffer(out, dtype=np.uint8)[digit[~verdicts]] = ord("0")
+    return bytes(out), n, n_valid
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -296,6 +335,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
     first = True
     try:
         for chunk in _chunks(stream, CHUNK_LINES):
+            fast = _validate_chunk_fast(chunk, judge, args.valid_only)
+            if fast is not None:
+                first = False
+                data, k, k_valid = fast
+                n += k
+                n_valid += k_valid
+                n_invalid += k - k_valid
+                _write_bytes(data)
+                continue
             shown_list: list[str] = []
             errors: list[str | None] = []  # per line: "E:code" or None (to be judged)
             tiles: list[str] = []
@@ -345,15 +393,9 @@ def cmd_wordlist(args: argparse.Namespace) -> int:
     # The listing takes its own bounds: load the board profile (widened if asked for more) so
     # that a listing does not need a profile of its own.
     judge = _judge(min(args.min_length, DEFAULT_MIN_LENGTH), max(args.max_length, DEFAULT_MAX_LENGTH))
-    write = sys.stdout.write
-    batch: list[str] = []
-    for w in judge.wordlist(args.min_length, args.max_length):
-        batch.append(w)
-        if len(batch) >= CHUNK_LINES:
-            write("\n".join(batch) + "\n")
-            batch.clear()
-    if batch:
-        write("\n".join(batch) + "\n")
+    # UTF-8 blocks straight from the look-up arrays to the byte stream
+    for block in judge.wordlist_bytes(args.min_length, args.max_length):
+        _write_bytes(block)
     return EXIT_OK
 
 

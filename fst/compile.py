@@ -6,7 +6,12 @@ source and the pynini version):
 * ``analyser.fst`` — weighted transducer, accented surface → analysis string;
 * ``tiles.fst`` — minimal deterministic acceptor of the tile forms;
 * ``tile2surface.fst`` — tile form → accented surface (restricted to the language);
-* ``tags.json`` — the tag table: private-use code points → class codes, cells, rule ids.
+* ``tags.json`` — the tag table: private-use code points → class codes, cells, rule ids;
+* ``dfa_*.npy`` — the tile acceptor as numpy arrays for look-ups without pynini
+  (:mod:`fst.runtime`), checked against ``tiles.fst`` when built;
+* ``manifest.json`` — written last: the sha256 and size of every other file. A missing,
+  truncated, corrupt or stale artifact is reported and everything rebuilt (:func:`ensure_cache`).
+  The same inputs give byte-identical artifacts.
 
 An analysis string is ``lemma + CLASS + CELL + RULE*`` where CLASS, CELL and RULE are single
 private-use code points (U+E000…) listed in the tag table, so labels are plain Unicode code
@@ -155,7 +160,21 @@ def input_files() -> list[Path]:
 
 def _pynini_version() -> str:
     """The installed pynini's version, from the package metadata (importing pynini costs
-    a third of a second, and a warm cache must not need it)."""
+    a third of a second, and a warm cache must not need it). The dist-info folder beside the
+    package is read directly: importlib.metadata takes 60 ms to get there."""
+    import importlib.util
+    spec = importlib.util.find_spec("pynini")
+    if spec is not None and spec.origin:
+        site = Path(spec.origin).parent.parent
+        for info in sorted(site.glob("pynini-*.dist-info")):
+            try:
+                for line in (info / "METADATA").read_text(encoding="utf-8").splitlines():
+                    if line.startswith("Version:"):
+                        return line.split(":", 1)[1].strip()
+                    if not line:
+                        break
+            except OSError:
+                pass
     from importlib import metadata
     try:
         return metadata.version("pynini")

@@ -12,11 +12,6 @@ from fst.api import Judge
 
 RULES = ("D1", "D7", "C6", "LEN", "B3", "D4", "D8", "D10")
 PENDING = {  # word: reason (lemma not in the lexicon yet: irregular core and closed classes, issue 3)
-    "ΝΑ": "particle να: closed classes arrive with issue 3",
-    "ΔΕ": "particle δε: closed classes arrive with issue 3",
-    "ΕΧΟΜΕ": "έχω is irregular: issue 3",
-    "ΕΧΟΥΜΕ": "έχω is irregular: issue 3",
-    "ΗΓΟΡΑΣΑ": "temporal augment of αγοράζω is lexical (dictionary form): issue 3",
     "ΞΑΝΑΑΡΩ": "lemma άρω not in the lexicon: issue 3",
     "ΞΑΝΑΑΓΩ": "lemma άγω not in the lexicon: issue 3",
     "ΞΑΝΑΑΙΡΩ": "lemma αίρω not in the lexicon: issue 3",
@@ -27,13 +22,11 @@ PENDING = {  # word: reason (lemma not in the lexicon yet: irregular core and cl
     "ΞΑΝΑΕΠΑΝΑΚΑΜΠΤΩ": "lemma επανακάμπτω not in the lexicon: issue 3",
     "ΞΑΝΑΗΡΑ": "irregular aorist ήρα (αίρω/παίρνω) not in the lexicon: issue 3",
     "ΞΑΝΑΗΓΑ": "irregular aorist ήγα (άγω) not in the lexicon: issue 3",
-    "ΞΑΝΑΕΡΘΩ": "irregular έρχομαι/έρθω not in the lexicon: issue 3",
-    "ΞΑΝΑΕΙΔΑ": "irregular βλέπω/είδα not in the lexicon: issue 3",
     "ΚΟΙΤΑΓΑ": "κοιτώ/κοιτάω not in the lexicon (only κοιτάζω): issue 3",
     "ΛΥΟΥ": "λύω is filed active-only (P9a); its passive λύομαι arrives with issue 3",
     "ΕΠΟΥ": "lemma έπομαι not in the lexicon: issue 3",
     **{w: f"lemma of {w} not in the lexicon: issue 3" for w in (
-        "ΔΕΟΜΟΥΝΑ", "ΔΕΟΣΟΥΝΑ", "ΕΠΟΜΟΥΝΑ", "ΕΠΟΣΟΥΝΑ", "ΗΜΟΥΝΑ", "ΗΣΟΥΝΑ", "ΛΥΟΜΟΥΝΑ",
+        "ΔΕΟΜΟΥΝΑ", "ΔΕΟΣΟΥΝΑ", "ΕΠΟΜΟΥΝΑ", "ΕΠΟΣΟΥΝΑ", "ΛΥΟΜΟΥΝΑ",
         "ΛΥΟΣΟΥΝΑ", "ΞΕΟΜΟΥΝΑ", "ΞΕΟΣΟΥΝΑ", "ΦΥΟΜΟΥΝΑ", "ΦΥΟΣΟΥΝΑ")},
 }
 UNSURE_DECIDED = {  # rows marked 'unsure' that our profile decides as the file says

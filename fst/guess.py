@@ -1,0 +1,377 @@
+"""Guess the lemma and inflection class of an unknown Greek word form from the class tables.
+
+``guess(word)`` inverts the paradigm rules of ``grammars/classes/*.tsv`` (see
+``grammars.paradigm``): it needs neither pynini nor the compiled engine, and it never looks a
+lemma up, so it also proposes lemmas that no lexicon lists.
+
+Method, for an accented lower-case form (``ανθρώπου``):
+
+1. **Candidates.** Every rule of every class table (cell, key, strip, ending, directive) is
+   indexed by its ending in plain letters (accents removed, ς as σ, glide j as ι). For each
+   suffix of the form that is some rule's ending, the stem is the form minus that ending (and
+   minus a leading augment έ when the rule is an augmented past-tense cell), and the candidate
+   lemma is ``stem + the last strip letters of the rule's key`` (the rule turns a lemma ending
+   in ``key`` into the form by removing ``strip`` letters and adding ``ending``; ``strip`` never
+   exceeds the key's length, so those letters are known). The candidate must end in ``key``,
+   and ``key`` must be the longest key of that cell matching it (as ``ClassTable.rules_for``
+   chooses). The lemma's accent is unknown: it is tried on every vowel of its last four
+   vowel groups (three syllables, plus one for a glide ι as in χειμώνιασμα); a monosyllable
+   stays unaccented.
+2. **Verification.** Each candidate lemma is inflected in that cell exactly as
+   ``grammars.paradigm.generate`` does, and kept only if that reproduces the form; the
+   returned guesses are checked once more against the full ``generate(lemma, table)``.
+3. **Weight** (lower is better), a rough ``-ln P(lemma, class, form)``::
+
+       weight = -ln P_letters(lemma) - ln P(class, stress | lemma ending)
+                + ln forms(class) + CELL_WEIGHT · cell variant weight
+
+   with both models estimated from the lexicon's lemmas (``lexicon/lemmas.tsv``, elspell's
+   hand-classified rows, unless another lexicon is passed to :class:`Guesser`):
+
+   * ``P_letters`` — a letter 4-gram model of lemma spellings (plain letters, with start and
+     end marks; Witten-Bell interpolation down to a uniform letter). It prefers lemmas that
+     look like Greek lemmas: ανθρώπου → άνθρωπος rather than ανθρώπους or ανθρώπομαι.
+   * ``P(class, stress | ending)`` — for the candidate's last 0…6 letters, recursively
+     ``p_k = (n(s_k, c, t) + THETA · p_(k-1)) / (n(s_k) + THETA)`` (TnT-style suffix
+     back-off, THETA = 3), where ``n(s, c, t)`` counts the lemmas ending in ``s`` of class
+     ``c`` stressed on syllable ``t`` from the end (0 ultima, 1 penult, 2 antepenult, 3
+     further, ``-`` unaccented). So a class with many lemmas of that shape wins, and a
+     stress that the class does not take for that ending loses (θαλασσών: θάλασσα O27).
+   * ``forms(class)`` — the number of distinct main forms of the class exemplar's paradigm:
+     a form is a priori less likely to come from one given verb cell (about 100 forms) than
+     from one noun cell (about 8).
+   * the cell's own weight from the table (0 main form, 1 variant), so main cells win.
+
+   One guess per (lemma, class) is returned, with its best cell and the accented form.
+
+Input that is not accented (tile form ΑΝΘΡΩΠΟΥ, or ``ανθρωπου``) is tried with the accent on each
+of its vowels in turn (and unaccented, for monosyllables); the guesses of all accentuations are
+merged. A diaeresis cannot be recovered from tile form: type it (``αϋλος``) if it matters.
+"""
+from __future__ import annotations
+
+import collections
+import functools
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, NamedTuple
+
+from grammars import phonology as ph
+from grammars.paradigm import ClassTable, Rule, consonant_initial, cut, generate, load_tables
+
+LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
+POS_OF_PREFIX = {"O": "NOUN", "E": "ADJ", "P": "VERB"}
+CELL_WEIGHT = 1.0  # added per unit of a rule's variant weight
+NGRAM = 4  # letter n-gram order of the lemma model
+SUFFIX = 6  # longest lemma ending the class model conditions on
+THETA = 3.0  # back-off mass of the suffix model
+ALPHABET = 28
+_ACCENT = {"α": "ά", "ε": "έ", "η": "ή", "ι": "ί", "ο": "ό", "υ": "ύ", "ω": "ώ", "ϊ": "ΐ", "ϋ": "ΰ"}
+_ACCENTED = set(_ACCENT.values())
+
+
+class Guess(NamedTuple):
+    """One candidate analysis: lemma, its inflection class, weight (lower is better), the cell
+    in which the lemma's paradigm produces the form, and that accented form."""
+    lemma: str
+    inflection_class: str
+    weight: float
+    cell: str
+    form: str = ""
+
+
+def table_pos(code: str, table: ClassTable | None = None) -> str:
+    """``NOUN``/``ADJ``/``VERB`` of a class (its table's ``# pos:`` line, else the code's letter)."""
+    if table is not None and table.pos in ("NOUN", "ADJ", "VERB"):
+        return table.pos
+    return POS_OF_PREFIX.get(code[:1], "?")
+
+
+@functools.lru_cache(maxsize=100_000)
+def _underlying(lemma: str) -> str:
+    return ph.underlying(lemma, glides=False)
+
+
+def plain_of(word: str) -> str:
+    """Accented lower-case word → plain letters (no accent, σ for ς, diaeresis kept)."""
+    return ph.plain(ph.underlying(word, glides=False))
+
+
+def stress_slot(lemma: str) -> str:
+    """Stressed syllable counted from the end: '0' ultima, '1' penult, '2' antepenult, '3'
+    further back; '-' for an unaccented word (monosyllables)."""
+    units = ph._units(ph.underlying(lemma, glides=False))
+    nuclei = [u for u in units if ph._is_nucleus(u)]
+    for i, u in enumerate(reversed(nuclei)):
+        if u.endswith(ph.MARK):
+            return str(min(i, 3))
+    return "-"
+
+
+def accentuations(plain: str) -> list[str]:
+    """Accented spellings of a plain lemma: the accent on each vowel letter of its last four
+    vowel groups as spelled (both letters of a digraph are tried: τσάι, ρόιδο; ι/υ before a
+    vowel may be a glide, so χειμώνιασμα, άπιαστος stress the fourth vowel group from the
+    end); a monosyllable stays unaccented."""
+    return [w for w, _ in _accentuations(plain)]
+
+
+@functools.lru_cache(maxsize=100_000)
+def _accentuations(plain: str) -> tuple[tuple[str, int], ...]:
+    """(accented spelling, index of the accented letter or -1) for ``accentuations``."""
+    units = ph._units(plain)
+    nuclei = [i for i, u in enumerate(units) if ph._is_nucleus(u)]
+    if len(nuclei) <= 1:
+        return ((plain[:-1] + "ς" if plain.endswith("σ") else plain, -1),) if nuclei else ()
+    starts = []
+    pos = 0
+    for u in units:
+        starts.append(pos)
+        pos += len(u)
+    out = []
+    for ni in nuclei[-4:]:
+        for off, ch in enumerate(units[ni]):
+            if ch in _ACCENT:
+                j = starts[ni] + off
+                w = plain[:j] + _ACCENT[ch] + plain[j + 1:]
+                out.append((w[:-1] + "ς" if w.endswith("σ") else w, j))
+    return tuple(out)
+
+
+def input_accentuations(word: str) -> list[str]:
+    """The accented forms to analyse for an input word: itself if it carries an accent (or is a
+    monosyllable), otherwise the word with the accent on each of its vowels."""
+    if any(ch in _ACCENTED for ch in word):
+        return [word]
+    p = plain_of(word)
+    units = ph._units(p)
+    if sum(1 for u in units if ph._is_nucleus(u)) <= 1:
+        return [word]
+    out = []
+    for j, ch in enumerate(word):
+        if ch in _ACCENT:
+            out.append(word[:j] + _ACCENT[ch] + word[j + 1:])
+    return out
+
+
+def read_lemma_classes(paths: Iterable[Path] | None = None) -> list[tuple[str, str]]:
+    """(lemma, class) rows of lexicon files (default ``lexicon/lemmas.tsv``)."""
+    out = []
+    for p in paths or [LEXICON_DIR / "lemmas.tsv"]:
+        with open(p, encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("#") or not line.strip():
+                    continue
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) >= 4:
+                    out.append((parts[0], parts[3]))
+    return out
+
+
+@dataclass(frozen=True)
+class _IndexedRule:
+    code: str
+    cell: str
+    key: str
+    rule: Rule
+    ending_plain: str
+    ending_raw: str  # the underlying ending without stress marks (glide j kept)
+    kept: str  # key minus the letters the rule strips (what the stem must end in)
+    stripped: str  # the letters the rule strips from the lemma (the end of the key)
+
+
+class Guesser:
+    """Inverts the class tables; ``lexicon`` ((lemma, class) pairs) only informs the weights."""
+
+    def __init__(self, lexicon: Iterable[tuple[str, str]] | None = None,
+                 tables: dict[str, ClassTable] | None = None):
+        self.tables = tables if tables is not None else load_tables()
+        self.pos_of = {c: table_pos(c, t) for c, t in self.tables.items()}
+        self._index: dict[str, list[_IndexedRule]] = collections.defaultdict(list)
+        for code, t in self.tables.items():
+            for cell, keys in t.rules.items():
+                for key, rules in keys.items():
+                    for r in rules:
+                        ep = ph.plain(r.ending)
+                        self._index[ep].append(_IndexedRule(
+                            code, cell, key, r, ep, r.ending.replace(ph.MARK, ""),
+                            key[:len(key) - r.strip],
+                            key[len(key) - r.strip:]))
+        self._max_ending = max(len(e) for e in self._index)
+        self._train(read_lemma_classes() if lexicon is None else lexicon)
+
+    # ---------------------------------------------------------------- weights
+    def _train(self, lexicon: Iterable[tuple[str, str]]) -> None:
+        rows = []
+        for lemma, code in lexicon:
+            if code not in self.tables:
+                continue
+            try:
+                rows.append((plain_of(lemma), code, stress_slot(lemma)))
+            except ValueError:
+                continue
+        total = len(rows)
+        pad = "^" * (NGRAM - 1)
+        strings = [pad + p + "$" for p, _, _ in rows]
+        ngram = collections.Counter()  # (context, letter)
+        for k in range(NGRAM):
+            ngram.update((s[i - k:i], s[i]) for s in strings for i in range(NGRAM - 1, len(s)))
+        ctx_n = collections.Counter()  # context -> tokens
+        ctx_types = collections.Counter()  # context -> distinct next letters
+        for (c, _), v in ngram.items():
+            ctx_n[c] += v
+            ctx_types[c] += 1
+        suf = collections.Counter(  # (suffix, class, stress)
+            (p[len(p) - k:], code, t) for p, code, t in rows for k in range(min(SUFFIX, len(p)) + 1))
+        suf_n = collections.Counter()  # suffix
+        for (sk, _, _), v in suf.items():
+            suf_n[sk] += v
+        self._ngram, self._ctx_n = ngram, ctx_n
+        self._ctx_types = ctx_types
+        self._suf, self._suf_n = suf, suf_n
+        self._total = max(total, 1)
+        self._nforms = {}
+        for code, table in self.tables.items():
+            ex = table.exemplar
+            try:
+                forms = {f for f, _, w in generate(ex, table) if w == 0} if ex else set()
+            except ValueError:
+                forms = set()
+            self._nforms[code] = max(len(forms), 1)
+
+    def _char_logp(self, p: str) -> float:
+        """ln P of a plain lemma under the letter n-gram model (Witten-Bell interpolation)."""
+        s = "^" * (NGRAM - 1) + p + "$"
+        lp = 0.0
+        for i in range(NGRAM - 1, len(s)):
+            prob = 1.0 / ALPHABET
+            for k in range(0, NGRAM):
+                c = s[i - k:i]
+                n = self._ctx_n.get(c, 0)
+                if not n:
+                    break
+                lam = n / (n + self._ctx_types[c])
+                prob = lam * self._ngram.get((c, s[i]), 0) / n + (1 - lam) * prob
+            lp += math.log(prob)
+        return lp
+
+    def _class_logp(self, p: str, code: str, t: str) -> float:
+        """ln P(class, stress | the lemma's ending), suffix back-off as in TnT."""
+        prob = (self._suf.get(("", code, t), 0) + 0.1) / (self._total + 0.1 * len(self.tables) * 5)
+        for k in range(1, min(SUFFIX, len(p)) + 1):
+            sk = p[len(p) - k:]
+            n = self._suf_n.get(sk, 0)
+            if not n:
+                break
+            prob = (self._suf.get((sk, code, t), 0) + THETA * prob) / (n + THETA)
+        return math.log(prob)
+
+    @functools.lru_cache(maxsize=200_000)
+    def prior(self, lemma: str, code: str) -> float:
+        """Weight of (lemma, class) before the cell: see the module docstring."""
+        p = plain_of(lemma)
+        t = stress_slot(lemma)
+        return (-self._char_logp(p) - self._class_logp(p, code, t)
+                + math.log(self._nforms.get(code, 1)))
+
+    # ---------------------------------------------------------------- inversion
+    def _candidates(self, form: str, pos: str | None):
+        """(lemma, code, cell, rule weight) whose cell rule reproduces ``form``."""
+        fp = plain_of(form)
+        found = {}
+        for L in range(0, min(len(fp), self._max_ending) + 1):
+            ending = fp[len(fp) - L:]
+            for ir in self._index.get(ending, ()):
+                if pos and self.pos_of[ir.code] != pos:
+                    continue
+                stems = [fp[:len(fp) - L]]
+                if ir.rule.aug and form.startswith("έ") and len(stems[0]) > 1:
+                    stems.append(stems[0][1:])
+                for stem in stems:
+                    if not stem.endswith(ir.kept) or not stem:
+                        continue
+                    lp = stem + ir.stripped
+                    if len(lp) < 2 or not any(ch in ph.VOWELS for ch in lp):
+                        continue
+                    table = self.tables[ir.code]
+                    if ir.rule not in table.rules_for(lp, ir.cell):
+                        continue
+                    # Only a 'keep' rule reads the lemma's accent; under the other directives
+                    # every accentuation gives the same form, unless the accent stands on the
+                    # first letter of a digraph of stem + ending (τσάι, ραβόσ|ουνα), which
+                    # changes the syllables: test those one by one.
+                    keep = ir.rule.directive == ph.KEEP
+                    n_stem = len(lp) - ir.rule.strip
+                    seq = lp[:n_stem] + ir.ending_raw
+                    group_ok = None
+                    for lemma, j in _accentuations(lp):
+                        k = (lemma, ir.code, ir.cell)
+                        if k in found and found[k] <= ir.rule.weight:
+                            continue
+                        if keep or (0 <= j < n_stem and seq[j:j + 2] in ph.DIGRAPHS):
+                            ok = self._produces(lemma, ir, form)
+                        else:
+                            if group_ok is None:
+                                group_ok = self._produces(lemma, ir, form)
+                            ok = group_ok
+                        if ok:
+                            found[k] = min(found.get(k, 99), ir.rule.weight)
+        return found
+
+    def analyses(self, form: str, pos: str | None = None) -> list[tuple[str, str, str]]:
+        """Every verified (lemma, class, cell) of an accented lower-case ``form``, unranked
+        (sorted), main and variant cells alike."""
+        return sorted(self._candidates(form, pos))
+
+    @staticmethod
+    def _produces(lemma: str, ir: _IndexedRule, form: str) -> bool:
+        """Does ``ir``'s rule turn ``lemma`` into ``form`` (as ``generate`` would)?"""
+        u = _underlying(lemma)
+        p = ph.plain(u)
+        r = ir.rule
+        if r.strip > len(p):
+            return False
+        stem, _ = cut(u, r.strip)
+        aug = ph.AUG if (r.aug and consonant_initial(p)) else None
+        return ph.realise(stem, r.ending, r.directive, aug) == form
+
+    def guess(self, word: str, pos: str | None = None, limit: int = 10) -> list[Guess]:
+        """Candidate (lemma, class) analyses of ``word``, best (lowest weight) first.
+
+        ``word`` is an accented lower-case form; unaccented input is tried with every accent
+        position. ``pos`` (``NOUN``, ``ADJ``, ``VERB``) restricts the classes. Raises
+        ``fst.normalize.InvalidWord`` when ``word`` is not a Greek word.
+        """
+        from fst.normalize import to_lower_accented
+
+        w = to_lower_accented(word)
+        pos = pos.upper() if pos else None
+        best: dict[tuple[str, str], Guess] = {}
+        for form in input_accentuations(w):
+            for (lemma, code, cell), rw in self._candidates(form, pos).items():
+                g = Guess(lemma, code, round(self.prior(lemma, code) + CELL_WEIGHT * rw, 3),
+                          cell, form)
+                old = best.get((lemma, code))
+                if old is None or (g.weight, g.cell) < (old.weight, old.cell):
+                    best[(lemma, code)] = g
+        ranked = sorted(best.values(), key=lambda g: (g.weight, g.lemma, g.inflection_class))
+        out = []
+        for g in ranked:
+            if limit is not None and len(out) >= limit:
+                break
+            # final check against the reference generator itself
+            if (g.form, g.cell) in {(f, c) for f, c, _ in generate(g.lemma, self.tables[g.inflection_class])}:
+                out.append(g)
+        return out
+
+
+@functools.lru_cache(maxsize=1)
+def default_guesser() -> Guesser:
+    """The guesser with weights from ``lexicon/lemmas.tsv`` (built once per process)."""
+    return Guesser()
+
+
+def guess(word: str, pos: str | None = None, limit: int = 10) -> list[Guess]:
+    """Best-first (lemma, class) guesses for a word form; see the module docstring."""
+    return default_guesser().guess(word, pos=pos, limit=limit)

@@ -1,0 +1,318 @@
+#!/usr/bin/env python3
+"""Benchmarks of the look-up runtime (fst/runtime.py): one command, figures and ratios measured
+in the same run, on the same words. Prints figures only; no assertions.
+
+    python scripts/benchmarks/run.py [--words N] [--seed S] [--analyse N] [--keep DIR]
+
+Needs a warm cache (run ``dektes check ΕΓΡΑΨΑ`` once first, or let this script build it). The
+hunspell row needs hunspell and its Greek dictionary, a separate step:
+
+    apt-get install hunspell hunspell-el
+
+and is skipped, with a message, without them.
+
+The words: ``--words`` (default 1,000,000) lines, half valid (sampled from ``dektes wordlist``,
+2–15 letters) and half near misses (a valid word with one letter changed, inserted or deleted,
+and not in the language), shuffled, in tile form; the same words in accented lower case for
+hunspell (a near miss is the edit of a valid word's accented form).
+
+Rows:
+
+1. ``validate``: the whole process ``dektes validate FILE`` against a minimal Python script that
+   loads the accepted word list (the ``dektes wordlist`` output) from a text file into a ``set``
+   and writes the same ``WORD<TAB>1|0`` lines for the same words; ratio = set time / dektes time
+   (above 1: dektes is faster). The two outputs are compared.
+2. ``hunspell -l -d el_GR`` on the same words in accented lower case, against ``dektes validate``.
+3. analysis: ``Judge.analyse`` over a batch of valid words against bare pynini composition per
+   word (accented surface ∘ analyser, every path) on the same analyser.
+4. ``dektes wordlist``: forms/s, whole process, and in-process from the arrays.
+5. cold start: ``dektes check ΕΓΡΑΨΑ`` with a warm cache; peak memory of every command.
+
+Commands run as ``python -m fst`` from the repository root that holds this script. Wall times
+are the best of ``--repeat`` runs; peak memory is the maximum resident set size of the command
+(getrusage of a wrapper's only child).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+DEKTES = [sys.executable, "-m", "fst"]
+
+# Runs one command in a fresh process and reports its wall time and peak RSS (KiB) as JSON,
+# so that ru_maxrss of the children is this command's alone.
+WRAPPER = r"""
+import json, resource, subprocess, sys, time
+spec = json.loads(sys.argv[1])
+stdin = open(spec["stdin"], "rb") if spec.get("stdin") else subprocess.DEVNULL
+stdout = open(spec["stdout"], "wb") if spec.get("stdout") else subprocess.DEVNULL
+t = time.perf_counter()
+rc = subprocess.call(spec["cmd"], stdin=stdin, stdout=stdout, stderr=subprocess.DEVNULL,
+                     cwd=spec["cwd"])
+wall = time.perf_counter() - t
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"rc": rc, "wall": wall, "cpu": ru.ru_utime + ru.ru_stime,
+                  "maxrss_kib": ru.ru_maxrss}))
+"""
+
+
+def measure(cmd, stdin=None, stdout=None, repeat=1) -> dict:
+    """Best wall time of ``repeat`` runs of ``cmd``, with its CPU time and peak RSS."""
+    best = None
+    for _ in range(repeat):
+        spec = {"cmd": cmd, "stdin": str(stdin) if stdin else None,
+                "stdout": str(stdout) if stdout else None, "cwd": str(ROOT)}
+        out = subprocess.run([sys.executable, "-c", WRAPPER, json.dumps(spec)],
+                             capture_output=True, check=True, text=True)
+        r = json.loads(out.stdout)
+        if r["rc"] != 0:
+            raise SystemExit(f"benchmark: {' '.join(map(str, cmd))} failed with status {r['rc']}")
+        if best is None or r["wall"] < best["wall"]:
+            best = r
+    return best
+
+
+def fmt_rate(n: int, seconds: float) -> str:
+    return f"{n / seconds / 1e6:.2f}M/s" if n / seconds >= 1e5 else f"{n / seconds / 1e3:.1f}k/s"
+
+
+def row(name: str, r: dict, n: int | None = None, extra: str = "") -> None:
+    rate = f"  {fmt_rate(n, r['wall']):>10}" if n else ""
+    print(f"  {name:<44} {r['wall']:8.3f} s wall {r['cpu']:8.3f} s cpu "
+          f"{r['maxrss_kib'] / 1024:7.1f} MiB peak{rate}{extra}")
+
+
+def fix_sigma(s: str) -> str:
+    s = s.replace("ς", "σ")
+    return s[:-1] + "ς" if s.endswith("σ") else s
+
+
+LOWER = "αβγδεζηθικλμνξοπρστυφχψω"
+
+
+def make_words(n: int, seed: int, wordlist: list[str], judge, work: Path) -> tuple[Path, Path, int]:
+    """words.txt (tile form) and words-lower.txt (accented lower case); returns the number of
+    valid words in the sample."""
+    from fst.normalize import to_tile
+
+    rng = random.Random(seed)
+    n_valid = n // 2
+    valid = rng.sample(wordlist, n_valid) if n_valid <= len(wordlist) else \
+        [rng.choice(wordlist) for _ in range(n_valid)]
+    # accented forms: tile → first surface, read off the tile→surface transducer once
+    print("  reading the accented forms (tile → surface) …", file=sys.stderr)
+    t2s = judge.t2s
+    surface: dict[str, str] = {}
+    it = t2s.paths(input_token_type="utf8", output_token_type="utf8")
+    while not it.done():
+        tile, form = it.istring(), it.ostring()
+        if tile not in surface or form < surface[tile]:
+            surface[tile] = form
+        it.next()
+    valid_lower = [surface.get(w) or fix_sigma(w.lower()) for w in valid]
+    # near misses: one edit of a valid word's accented form, not in the language
+    misses: list[tuple[str, str]] = []
+    while len(misses) < n - n_valid:
+        batch = []
+        for _ in range(max(1000, (n - n_valid - len(misses)) * 3 // 2)):
+            s = rng.choice(valid_lower)
+            i = rng.randrange(len(s))
+            op = rng.randrange(3)
+            if op == 0:
+                e = s[:i] + rng.choice(LOWER) + s[i + 1:]
+            elif op == 1:
+                e = s[:i] + rng.choice(LOWER) + s[i:]
+            else:
+                e = s[:i] + s[i + 1:]
+            e = fix_sigma(e)
+            try:
+                t = to_tile(e)
+            except Exception:
+                continue
+            batch.append((t, e))
+        ok = judge.runtime.accepts_many([t for t, _ in batch])
+        misses += [b for b, good in zip(batch, ok.tolist()) if not good and len(b[0]) >= 1]
+    misses = misses[: n - n_valid]
+    pairs = list(zip(valid, valid_lower)) + misses
+    rng.shuffle(pairs)
+    words = work / "words.txt"
+    lower = work / "words-lower.txt"
+    words.write_text("".join(t + "\n" for t, _ in pairs), encoding="utf-8")
+    lower.write_text("".join(e + "\n" for _, e in pairs), encoding="utf-8")
+    return words, lower, n_valid
+
+
+SET_SCRIPT = r"""
+import sys
+with open(sys.argv[1], encoding="utf-8") as f:
+    accepted = set(f.read().split("\n"))
+accepted.discard("")
+out = sys.stdout
+with open(sys.argv[2], encoding="utf-8") as f:
+    words = f.read().split("\n")
+if words and words[-1] == "":
+    words.pop()
+out.write("".join([w + ("\t1\n" if w in accepted else "\t0\n") for w in words]))
+"""
+
+PYNINI_BASELINE = r"""
+import sys, time, pynini
+from fst.api import Judge
+from fst.normalize import to_lower_accented
+j = Judge.load(progress=False)
+forms = [l.rstrip("\n") for l in open(sys.argv[1], encoding="utf-8")]
+analyser = j.analyser
+def compose_one(form):
+    lat = pynini.compose(pynini.accep(pynini.escape(form)), analyser)
+    out = []
+    if lat.num_states():
+        it = lat.paths(input_token_type="utf8", output_token_type="utf8")
+        while not it.done():
+            out.append((it.ostring(), float(it.weight())))
+            it.next()
+    return out
+with pynini.default_token_type("utf8"):
+    compose_one(forms[0])
+    t = time.perf_counter()
+    n_paths = sum(len(compose_one(f)) for f in forms)
+    base = time.perf_counter() - t
+tiles = [l.rstrip("\n") for l in open(sys.argv[2], encoding="utf-8")]
+j.analyse(tiles[0])
+t = time.perf_counter()
+n_ana = sum(len(j.analyse(w)) for w in tiles)
+ours = time.perf_counter() - t
+print(len(forms), n_paths, base, len(tiles), n_ana, ours)
+"""
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--words", type=int, default=1_000_000)
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--analyse", type=int, default=2000, help="words for the analysis row")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per timing (best is shown)")
+    ap.add_argument("--keep", type=Path, help="keep the word files in this directory")
+    args = ap.parse_args()
+
+    from fst import compile as fc
+    from fst.api import Judge
+
+    print(f"dektes benchmarks — {ROOT}", flush=True)
+    print(f"  python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average "
+          f"{os.getloadavg()[0]:.2f}", flush=True)
+    judge = Judge.load(progress=True)  # warms (or builds) the cache
+    print(f"  cache {fc.cache_dir()}", flush=True)
+    work = Path(tempfile.mkdtemp(prefix="dektes-bench-")) if not args.keep else args.keep
+    work.mkdir(parents=True, exist_ok=True)
+    try:
+        # ---- the accepted word list, via dektes wordlist (row 4 as well)
+        wl = work / "wordlist.txt"
+        r_wl = measure(DEKTES + ["wordlist"], stdout=wl, repeat=args.repeat)
+        wordlist = wl.read_text(encoding="utf-8").split("\n")[:-1]
+        n_forms = len(wordlist)
+        words, lower, n_valid = make_words(args.words, args.seed, wordlist, judge, work)
+        n = args.words
+        print(f"\nwords: {n:,} ({n_valid:,} valid, {n - n_valid:,} near misses); "
+              f"accepted forms 2–15 letters: {n_forms:,}\n")
+
+        # ---- 1. validate vs set
+        print("1. validate, whole process, same words")
+        out_d = work / "validate.out"
+        out_s = work / "set.out"
+        script = work / "set_lookup.py"
+        script.write_text(SET_SCRIPT, encoding="utf-8")
+        r_d = measure(DEKTES + ["validate", str(words)], stdout=out_d, repeat=args.repeat)
+        r_s = measure([sys.executable, str(script), str(wl), str(words)], stdout=out_s,
+                      repeat=args.repeat)
+        same = out_d.read_bytes() == out_s.read_bytes()
+        row("dektes validate FILE", r_d, n)
+        row("python set (load word list + look up)", r_s, n)
+        print(f"  ratio set/dektes: {r_s['wall'] / r_d['wall']:.2f}x "
+              f"(cpu {r_s['cpu'] / r_d['cpu']:.2f}x); outputs identical: {'yes' if same else 'NO'}")
+        # in-process, the look-up alone
+        tiles = words.read_text(encoding="utf-8").split("\n")[:-1]
+        t = time.perf_counter()
+        got = judge.validate_many(tiles)
+        t_rt = time.perf_counter() - t
+        accepted = set(wordlist)
+        t = time.perf_counter()
+        got_set = [w in accepted for w in tiles]
+        t_set = time.perf_counter() - t
+        print(f"  in process, look-up only: Judge.validate_many {fmt_rate(n, t_rt)}, "
+              f"set membership {fmt_rate(n, t_set)}; agree: {'yes' if got == got_set else 'NO'}")
+
+        # ---- 2. hunspell
+        print("\n2. hunspell -l -d el_GR, same words in accented lower case")
+        dic = [Path(p) / "el_GR.dic" for p in ("/usr/share/hunspell", "/usr/share/myspell",
+                                               "/usr/share/myspell/dicts")]
+        if not shutil.which("hunspell") or not any(p.exists() for p in dic):
+            print("  skipped: hunspell or its el_GR dictionary is not installed "
+                  "(apt-get install hunspell hunspell-el)")
+        else:
+            r_h = measure(["hunspell", "-l", "-d", "el_GR"], stdin=lower, repeat=args.repeat)
+            r_dl = measure(DEKTES + ["validate", str(lower)], repeat=args.repeat)
+            row("hunspell -l -d el_GR < words-lower.txt", r_h, n)
+            row("dektes validate words-lower.txt", r_dl, n)
+            print(f"  ratio hunspell/dektes: {r_h['wall'] / r_dl['wall']:.2f}x")
+
+        # ---- 3. analysis
+        print("\n3. analysis: Judge.analyse (tile → every analysis) vs pynini compose per word")
+        rng = random.Random(args.seed + 1)
+        sample = rng.sample(wordlist, min(args.analyse, n_forms))
+        forms = sorted({s for w in sample for s in judge.surfaces(w)})
+        f_forms = work / "forms.txt"
+        f_tiles = work / "tiles.txt"
+        f_forms.write_text("".join(f + "\n" for f in forms), encoding="utf-8")
+        f_tiles.write_text("".join(w + "\n" for w in sample), encoding="utf-8")
+        out = subprocess.run([sys.executable, "-c", PYNINI_BASELINE, str(f_forms), str(f_tiles)],
+                             capture_output=True, text=True, cwd=ROOT, check=True).stdout.split()
+        nf, npaths, t_base, nt, nana, t_ours = (int(out[0]), int(out[1]), float(out[2]),
+                                                int(out[3]), int(out[4]), float(out[5]))
+        print(f"  pynini compose per accented form: {nf} forms, {npaths} paths, {t_base:.2f} s, "
+              f"{fmt_rate(nf, t_base)}")
+        print(f"  Judge.analyse per tile word:      {nt} words, {nana} analyses, {t_ours:.2f} s, "
+              f"{fmt_rate(nt, t_ours)}")
+        print(f"  ratio Judge.analyse / compose (words/s): {(nt / t_ours) / (nf / t_base):.2f}x")
+
+        # ---- 4. wordlist
+        print("\n4. wordlist")
+        row("dektes wordlist > file", r_wl, n_forms, "  forms")
+        t = time.perf_counter()
+        k = sum(b.count(b"\n") for b in judge.wordlist_bytes(2, 15))
+        t_in = time.perf_counter() - t
+        print(f"  in process, Judge.wordlist_bytes(2, 15): {k:,} forms in {t_in:.3f} s, "
+              f"{fmt_rate(k, t_in)}")
+        t = time.perf_counter()
+        k2 = sum(1 for _ in judge.wordlist(2, 15))
+        t_in2 = time.perf_counter() - t
+        print(f"  in process, Judge.wordlist(2, 15) (str): {k2:,} forms in {t_in2:.3f} s, "
+              f"{fmt_rate(k2, t_in2)}")
+
+        # ---- 5. cold start
+        print("\n5. cold start (warm cache), whole process")
+        r_c = measure(DEKTES + ["check", "ΕΓΡΑΨΑ"], repeat=max(3, args.repeat))
+        row("dektes check ΕΓΡΑΨΑ", r_c)
+        one = work / "one.txt"
+        one.write_text("ΕΓΡΑΨΑ\n", encoding="utf-8")
+        r_v1 = measure(DEKTES + ["validate", str(one)], repeat=max(3, args.repeat))
+        row("dektes validate (one word)", r_v1)
+        r_py = measure([sys.executable, "-c", "pass"], repeat=max(3, args.repeat))
+        row("python -c pass (interpreter alone)", r_py)
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,570 @@
+#!/usr/bin/env python3
+"""Give lemmas an inflection class by the evidence of attested forms; write lexicon rows.
+
+Usage: python scripts/classify_by_evidence.py [--shared DIR] [--jobs N] [--skip-hunspell]
+       (default ../shared, 2 processes)
+
+Two passes, both deterministic (same inputs → byte-identical files), counts on stdout:
+
+1. **spaCy lemmas** (``data/spacy/el_lemma_index.json.gz``, MIT: lists ``noun``, ``adj``,
+   ``verb``) that ``lexicon/lemmas.tsv`` lacks. Junk is dropped and counted by reason
+   (DESIGN-NOTES §5). The candidate classes of a lemma are the classes of its part of speech
+   (O* nouns, E* adjectives, P* verbs) whose table gives the lemma itself as the main form of
+   the citation cell (``N;NOM;SG``, ``ADJ;MASC;NOM;SG``, ``V;IND;PRS;IPFV;1;SG;ACT``, or
+   ``…;PASS`` for a lemma in -μαι) and a main form in every cell where the class's exemplar
+   has one, checked with ``grammars.paradigm.generate``. Each is scored
+   by the hunspell el_GR list (lower-case entries only; capitalised entries are proper names):
+   its paradigm's distinct main forms (weight 0 cells) are *attested* if hunspell has them,
+   else *unattested*. Accepted rows go to ``lexicon/lemmas-spacy.tsv`` (source
+   ``spacy+evidence``).
+2. **hunspell forms that nothing analyses**: lower-case hunspell forms that the lexicon
+   (``lemmas.tsv`` + ``lemmas-spacy.tsv``) does not generate — paradigms by
+   ``grammars.paradigm.generate`` plus the variants the compiler adds (``grammars/variants.tsv``,
+   §D1, §D7) — are run through the guesser (``fst.guess``, every verified analysis, not only
+   the best). Analyses are grouped by (lemma, class). A lemma is considered only if it is
+   **itself a hunspell form** (its citation form is attested), is not in the lexicon, is not a
+   form the lexicon already generates (so forms of known words — a participle, a plural — do
+   not become lemmas), was not judged in pass 1 (spaCy lemmas are decided there), and at least
+   ``MIN_NEW`` unanalysed forms support one of its classes. Then all classes that cite it are
+   scored and decided as in pass 1; accepted rows go to ``lexicon/lemmas-hunspell.tsv``
+   (source ``hunspell+evidence``).
+
+Decision (both passes; thresholds below). Candidates are only classes that inflect the lemma
+in every cell where the class's exemplar has a main form (a class whose keys fit only some cells
+is no candidate). Then:
+
+* classes whose paradigms have the same set of main forms are one candidate for the evidence
+  (O20/O20a for many lemmas); the class with more lemmas in ``lemmas.tsv`` represents them;
+* score = attested − unattested distinct main forms; the best score must lead the runner-up
+  by ``MARGIN``. A tie is broken only by attested forms that no other lemma of the lexicon
+  generates (βαφτιστής: O22's βαφτιστείς is a form of βαφτίζω, O7's βαφτιστές is not): the
+  winner needs such a form against every tied class, and none of them one against it;
+* the best must have at least ``min(MIN_BEYOND, forms − 1)`` attested forms besides the lemma
+  itself and at least ``MIN_RATIO`` (verbs ``MIN_RATIO_VERB``) of its forms attested;
+* a verb's class encodes its aorist formation, so a verb needs ``MIN_AORIST`` attested
+  perfective forms of its voice that no imperfective cell shares: an irregular aorist
+  (καταπίνω → κατάπια) leaves only the present system attested, which many classes share;
+* against every other candidate, the best must have an attested form that the rival lacks,
+  unless its forms are a subset of the rival's (then the rival loses by its unattested extra
+  forms: O25a without genitive plural against O25, an active-only P2.1a against P2.1).
+
+Otherwise the lemma goes to ``lexicon/review.tsv`` with every candidate's figures, never into
+the lexicon (unless the same lemma is accepted under another part of speech).
+
+Thresholds were checked on elspell's own lemmas (held as if unknown): of 3,000 sampled, 80 %
+are decided; the class decided equals elspell's in 91 % of them, and gives the same or a
+larger attested paradigm in 95 % (the rest mostly disagree with elspell where hunspell
+attests another stress or an extra genitive plural).
+
+Only lemma + class rows are written: no hunspell form is copied (review rows name a lemma
+that is a spaCy lemma or a hunspell citation form, and figures).
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import gzip
+import json
+import multiprocessing
+import sys
+import time
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from grammars import phonology as ph  # noqa: E402
+from grammars.paradigm import ClassTable, consonant_initial, cut, generate, load_tables  # noqa: E402
+
+LEXICON = ROOT / "lexicon"
+OUT_SPACY = LEXICON / "lemmas-spacy.tsv"
+OUT_HUNSPELL = LEXICON / "lemmas-hunspell.tsv"
+OUT_REVIEW = LEXICON / "review.tsv"
+
+# thresholds (see the module docstring); tuned for precision on elspell's own lemmas
+MIN_BEYOND = 3      # attested forms besides the lemma (fewer if the paradigm is smaller)
+MIN_RATIO = 0.5     # share of the paradigm's distinct main forms attested
+MIN_RATIO_VERB = 0.6  # the same for verbs, whose big paradigms hide ill-fitting cells
+MARGIN = 1          # score lead over the runner-up
+MIN_NEW = 2         # pass 2: unanalysed forms that must support the (lemma, class)
+MIN_AORIST = 2      # verbs: attested perfective forms that no imperfective cell shares
+
+POS_PREFIX = {"NOUN": "O", "ADJ": "E", "VERB": "P"}
+SPACY_POS = {"noun": "NOUN", "adj": "ADJ", "verb": "VERB"}
+GREEK_LOWER = set("αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώϊϋΐΰ")
+ACCENTED = set("άέήίόύώΐΰ")
+HEADER = "# lemma\tpos\tgender\tclass\tparts\tflags\tvariants\tsource"
+
+
+# ------------------------------------------------------------------------------------------
+# inputs
+
+def read_hunspell(shared: Path) -> set[str]:
+    """Lower-case entries of the hunspell el_GR list, NFC (capitalised ones are names)."""
+    out = set()
+    with gzip.open(shared / "oracles" / "hunspell-el_GR.dic.gz", "rt", encoding="utf-8") as f:
+        next(f)  # the count
+        for line in f:
+            w = unicodedata.normalize("NFC", line.strip().split("/")[0])
+            if w and w[:1].islower() and set(w) <= GREEK_LOWER:
+                out.add(w)
+    return out
+
+
+def read_lexicon_rows(path: Path) -> list[tuple[str, str, str]]:
+    """(lemma, pos, class) of an 8-column lexicon file; [] if it does not exist."""
+    rows = []
+    if not path.exists():
+        return rows
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            parts = line.rstrip("\n").split("\t")
+            rows.append((parts[0], parts[1], parts[3]))
+    return rows
+
+
+def read_listed_forms() -> tuple[set[str], set[str]]:
+    """(lemmas, forms) of the hand-entered paradigms (lexicon/irregular.tsv, closed.tsv), if any."""
+    lemmas, forms = set(), set()
+    for name in ("irregular.tsv", "closed.tsv"):
+        p = LEXICON / name
+        if not p.exists():
+            continue
+        with open(p, encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("#") or line.startswith("lemma\t") or not line.strip():
+                    continue
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) >= 5:
+                    lemmas.add(parts[0])
+                    forms.add(parts[4])
+    return lemmas, forms
+
+
+def junk_reason(lemma: str) -> str | None:
+    """Why a spaCy lemma cannot be a lexicon lemma (DESIGN-NOTES §5), or None."""
+    if ":" in lemma:
+        return "namespace (βικιλεξικό:…)"
+    if "/" in lemma:
+        return "slash (δημιουργία/επιρ-)"
+    if "\u00b5" in lemma:
+        return "micro sign µ"
+    if "-" in lemma or "\u2010" in lemma or "\u2011" in lemma:
+        return "hyphen"
+    if any(c in lemma for c in "'’‘ʼ΄`"):
+        return "apostrophe"
+    if any(c.isspace() for c in lemma):
+        return "space"
+    if any(c.isdigit() for c in lemma):
+        return "digit"
+    if any("LATIN" in unicodedata.name(c, "") for c in lemma):
+        return "Latin letter"
+    if lemma[:1].isupper() or any(c.isupper() for c in lemma):
+        return "capitalised"
+    if not set(lemma) <= GREEK_LOWER:
+        return "other character (polytonic, punctuation)"
+    if "ς" in lemma[:-1] or lemma.endswith("σ"):
+        return "misplaced final sigma"
+    nuclei = [u for u in ph._units(ph.underlying(lemma, glides=False)) if ph._is_nucleus(u)]
+    if len(nuclei) > 1 and not set(lemma) & ACCENTED:
+        return "no accent"
+    if sum(1 for c in lemma if c in ACCENTED) > 1:
+        return "two accents"
+    return None
+
+
+# ------------------------------------------------------------------------------------------
+# evidence
+
+def citation_cell(pos: str, lemma: str) -> str:
+    if pos == "NOUN":
+        return "N;NOM;SG"
+    if pos == "ADJ":
+        return "ADJ;MASC;NOM;SG"
+    return "V;IND;PRS;IPFV;1;SG;" + ("PASS" if lemma.endswith("μαι") else "ACT")
+
+
+def class_pos(code: str) -> str:
+    return {"O": "NOUN", "E": "ADJ", "P": "VERB"}[code[0]]
+
+
+def cites(lemma: str, table: ClassTable, cell: str) -> bool:
+    """Quick test: does the table's main rule for ``cell`` give ``lemma`` back (as generate)?"""
+    if cell not in table.rules:
+        return False
+    u = ph.underlying(lemma, glides=False)
+    p = ph.plain(u)
+    for r in table.rules_for(p, cell):
+        if r.weight != 0 or r.strip > len(p):
+            continue
+        stem, _ = cut(u, r.strip)
+        aug = ph.AUG if (r.aug and consonant_initial(p)) else None
+        if ph.realise(stem, r.ending, r.directive, aug) == lemma:
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class Evidence:
+    code: str
+    forms: frozenset  # distinct main forms of the lemma's paradigm in this class
+    found: frozenset  # those that hunspell attests
+    lemma_found: bool
+    aorist_found: int = 0  # verbs: attested perfective forms of the lemma's voice unlike any
+    # imperfective form
+
+    @property
+    def attested(self) -> int:
+        return len(self.found)
+
+    @property
+    def unattested(self) -> int:
+        return len(self.forms) - len(self.found)
+
+    @property
+    def beyond(self) -> int:
+        """Attested forms other than the lemma itself."""
+        return len(self.found) - self.lemma_found
+
+    @property
+    def score(self) -> int:
+        return self.attested - self.unattested
+
+    @property
+    def ratio(self) -> float:
+        return self.attested / max(1, len(self.forms))
+
+    def show(self) -> str:
+        return f"{self.code}:{self.attested}/{len(self.forms)}"
+
+
+_FULL_CELLS: dict[str, frozenset] = {}
+
+
+def full_cells(code: str, table: ClassTable) -> frozenset:
+    """The cells with a main form in the paradigm of the class's exemplar."""
+    if code not in _FULL_CELLS:
+        try:
+            _FULL_CELLS[code] = frozenset(c for _, c, w in generate(table.exemplar, table) if w == 0)
+        except ValueError:
+            _FULL_CELLS[code] = frozenset()
+    return _FULL_CELLS[code]
+
+
+def candidates(lemma: str, pos_list, tables, hun: set[str]) -> list[Evidence]:
+    """Evidence for every class (of the given parts of speech) that cites ``lemma`` and
+    inflects it in every cell its exemplar has (a class whose rules fit only some cells of
+    the lemma, for want of matching keys, is no candidate)."""
+    out = []
+    for code, table in tables.items():
+        pos = class_pos(code)
+        if pos not in pos_list:
+            continue
+        cell = citation_cell(pos, lemma)
+        if not cites(lemma, table, cell):
+            continue
+        gen = generate(lemma, table)
+        if not any(f == lemma and c == cell and w == 0 for f, c, w in gen):
+            continue
+        if not full_cells(code, table) <= {c for _, c, w in gen if w == 0}:
+            continue
+        forms = frozenset(f for f, _, w in gen if w == 0)
+        found = frozenset(f for f in forms if f in hun)
+        ipfv = {f for f, c, w in gen if ";IPFV" in c}
+        voice = ";PASS" if lemma.endswith("μαι") else ";ACT"
+        aor = {f for f, c, w in gen
+               if w == 0 and c.startswith("V;") and ";PFV" in c and c.endswith(voice)} - ipfv
+        out.append(Evidence(code, forms, found, lemma in found, len(aor & found)))
+    return out
+
+
+def decide(lemma: str, evs: list[Evidence], size: dict[str, int],
+           explained: frozenset | set = frozenset()):
+    """(accepted class or None, reason, candidates best first) by the thresholds above.
+
+    ``explained``: forms that other lemmas of the lexicon already generate; they only break
+    ties (βαφτιστής: O22's βαφτιστείς is a form of βαφτίζω, O7's βαφτιστές is not).
+    """
+    if not evs:
+        return None, "no class cites the lemma", []
+    # classes with the same main forms are one candidate: the more common class speaks for them
+    by_forms: dict[frozenset, Evidence] = {}
+    for e in sorted(evs, key=lambda e: (-size.get(e.code, 0), e.code)):
+        by_forms.setdefault(e.forms, e)
+    ranked = sorted(by_forms.values(),
+                    key=lambda e: (-e.score, -e.attested, -size.get(e.code, 0), e.code))
+    tied = [e for e in ranked if ranked[0].score - e.score < MARGIN]
+    if len(tied) > 1:
+        # a tie is broken only by attested forms that no other lemma explains: the winner has
+        # such a form against every other tied class, and none of them has one against it
+        def own(e, o):
+            return (e.found - o.forms) - explained
+        winners = [e for e in tied if all(own(e, o) for o in tied if o is not e)]
+        if len(winners) != 1 or any(own(o, winners[0]) for o in tied if o is not winners[0]):
+            return None, "ambiguous", ranked
+        ranked.remove(winners[0])
+        ranked.insert(0, winners[0])
+    best = ranked[0]
+    need = min(MIN_BEYOND, len(best.forms) - 1)
+    if best.beyond < need or best.ratio < (MIN_RATIO_VERB if best.code[0] == "P" else MIN_RATIO):
+        return None, "thin evidence", ranked
+    if best.code.startswith("P") and best.aorist_found < MIN_AORIST:
+        # the class code encodes the aorist formation: an irregular aorist (καταπίνω →
+        # κατάπια) leaves only the present system attested, which many classes share
+        return None, "no aorist evidence", ranked
+    for rival in ranked[1:]:
+        if best.forms < rival.forms:
+            continue  # the rival only adds forms, unattested enough to lose: a fair elimination
+        if not best.found - rival.forms:
+            return None, "no discriminating form", ranked
+    return best.code, "accepted", ranked
+
+
+# ------------------------------------------------------------------------------------------
+# workers (module globals are set once per process by _init)
+
+_G: dict = {}
+
+
+def _init(hun, size, extra):
+    _G["tables"] = load_tables()
+    _G["hun"] = hun
+    _G["size"] = size
+    _G.update(extra)
+
+
+def _judge_spacy(item):
+    lemma, pos = item
+    evs = candidates(lemma, (pos,), _G["tables"], _G["hun"])
+    code, reason, ranked = decide(lemma, evs, _G["size"], _G.get("explained", frozenset()))
+    return lemma, pos, code, reason, [(e.code, e.attested, len(e.forms), e.score) for e in ranked]
+
+
+def _surface_forms(item):
+    """Every surface form the compiler makes of (lemma, class): generate() plus variants."""
+    from fst.compile import cell_variants
+    from grammars.rules import d7_ome
+    lemma, code = item
+    table = _G["tables"].get(code)
+    if table is None:
+        return []
+    try:
+        u = ph.underlying(lemma, glides=False)
+    except ValueError:
+        return []
+    p = ph.plain(u)
+    ci = consonant_initial(p)
+    out = set()
+    for cell in table.cells():
+        for r in table.rules_for(p, cell):
+            if r.strip > len(p):
+                continue
+            stem, _ = cut(u, r.strip)
+            for e, d, a, _w, _ in cell_variants(code, cell, r):
+                if a is not None and not ci:
+                    if a == ph.AUG_D1:
+                        continue
+                    a = None
+                f = ph.realise(stem, e, d, a)
+                if f:
+                    out.add(f)
+                    if d7_ome.applies(cell) and f.endswith(d7_ome.SOURCE_ENDING):
+                        out.add(f[:-len(d7_ome.SOURCE_ENDING)] + d7_ome.TARGET_ENDING)
+    return sorted(out)
+
+
+def _guess_form(form):
+    """(lemma, class) pairs of the guesser's analyses of ``form`` that pass 2 may consider."""
+    g = _G["guesser"]
+    keep = _G["hun"]
+    skip = _G["skip_lemmas"]
+    known_forms = _G["known_forms"]
+    pairs = set()
+    for lemma, code, _cell in g.analyses(form):
+        if lemma in keep and lemma not in skip and lemma not in known_forms:
+            pairs.add((lemma, code))
+    return form, sorted(pairs)
+
+
+def _judge_hunspell(lemma):
+    evs = candidates(lemma, ("NOUN", "ADJ", "VERB"), _G["tables"], _G["hun"])
+    code, reason, ranked = decide(lemma, evs, _G["size"], _G.get("explained", frozenset()))
+    return lemma, code, reason, [(e.code, e.attested, len(e.forms), e.score) for e in ranked]
+
+
+# ------------------------------------------------------------------------------------------
+# output
+
+def lexicon_header(source: str, what: str) -> list[str]:
+    return [
+        f"# {what}",
+        "# Generated by scripts/classify_by_evidence.py; do not edit by hand (rerun the script).",
+        f"# Inflection class chosen by evidence: the paradigm's distinct main forms found in the",
+        "# hunspell el_GR list (MPL-1.1/GPL-2/LGPL-2.1; only lemma+class is derived, no form is",
+        f"# copied). Accepted when the best class has >= min({MIN_BEYOND}, forms-1) attested forms",
+        f"# besides the lemma, >= {MIN_RATIO:.0%} of its forms attested, and a score (attested -",
+        f"# unattested) at least {MARGIN} above the runner-up. Source column: {source}.",
+        HEADER,
+    ]
+
+
+def show_candidates(ranked) -> str:
+    return " ".join(f"{c}:{a}/{n}" for c, a, n, _ in ranked) or "-"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--skip-hunspell", action="store_true", help="pass 1 only")
+    args = ap.parse_args(argv)
+    t0 = time.time()
+    tables = load_tables()
+    elspell = read_lexicon_rows(LEXICON / "lemmas.tsv")
+    size = collections.Counter(c for _, _, c in elspell)
+    listed_lemmas, listed_forms = read_listed_forms()
+    known = {lm for lm, _, _ in elspell} | listed_lemmas
+    hun = read_hunspell(args.shared)
+    print(f"hunspell lower-case forms: {len(hun)}")
+
+    # ---------------------------------------------------------------- pass 1: spaCy
+    with gzip.open(args.shared / "data" / "spacy" / "el_lemma_index.json.gz", "rt",
+                   encoding="utf-8") as f:
+        index = json.load(f)
+    counts = collections.Counter()
+    dropped = collections.Counter()
+    items = []
+    seen = set()
+    for key in sorted(SPACY_POS):
+        pos = SPACY_POS[key]
+        for raw in index[key]:
+            counts["spaCy entries (noun, adj, verb)"] += 1
+            lemma = unicodedata.normalize("NFC", raw.strip())
+            reason = junk_reason(lemma)
+            if reason:
+                dropped[reason] += 1
+                continue
+            if (lemma, pos) in seen:
+                dropped["duplicate"] += 1
+                continue
+            seen.add((lemma, pos))
+            if lemma in known:
+                counts["already in the lexicon"] += 1
+                continue
+            items.append((lemma, pos))
+    items.sort()
+    counts["considered (lemma, pos)"] = len(items)
+    with multiprocessing.Pool(args.jobs, _init, (hun, size, {})) as pool:
+        generated = set(listed_forms)
+        for forms in pool.imap(_surface_forms, sorted({(lm, c) for lm, _, c in elspell}),
+                               chunksize=500):
+            generated.update(forms)
+    print(f"  the elspell lexicon generates {len(generated)} surface forms "
+          f"({time.time() - t0:.0f} s)", flush=True)
+    with multiprocessing.Pool(args.jobs, _init, (hun, size, {"explained": generated})) as pool:
+        results = pool.map(_judge_spacy, items, chunksize=200)
+    accepted, review = [], []
+    for lemma, pos, code, reason, ranked in results:
+        counts[f"pass 1 {reason}"] += 1
+        if code:
+            accepted.append((lemma, pos, code))
+        else:
+            review.append((lemma, pos, "spacy", reason, show_candidates(ranked)))
+    write_lexicon(OUT_SPACY, accepted, "spacy+evidence",
+                  "Lemmas from spaCy's lookup tables (spacy-lookups-data 1.0.5, MIT) that "
+                  "elspell lacks.")
+    print_counts("spaCy", counts, dropped)
+    print(f"  pass 1 took {time.time() - t0:.0f} s")
+    if args.skip_hunspell:
+        print(f"  review rows: {write_review(review, accepted)}")
+        return 0
+
+    # ---------------------------------------------------------------- pass 2: hunspell
+    t1 = time.time()
+    c2 = collections.Counter()
+    with multiprocessing.Pool(args.jobs, _init, (hun, size, {})) as pool:
+        for forms in pool.imap(_surface_forms, sorted({(lm, c) for lm, _, c in accepted}),
+                               chunksize=500):
+            generated.update(forms)
+    c2["surface forms the lexicon generates"] = len(generated)
+    unanalysed = sorted(hun - generated)
+    c2["hunspell forms not generated"] = len(unanalysed)
+    print(f"  generated forms in {time.time() - t1:.0f} s; {len(unanalysed)} hunspell forms "
+          "unanalysed", flush=True)
+    from fst.guess import Guesser
+    skip = known | {lm for lm, _ in items} | {lm for lm, _, _ in accepted}
+    extra = {"guesser": Guesser(), "skip_lemmas": skip, "known_forms": generated}
+    support: dict[tuple[str, str], set[str]] = collections.defaultdict(set)
+    with multiprocessing.Pool(args.jobs, _init, (hun, size, extra)) as pool:
+        for form, pairs in pool.imap(_guess_form, unanalysed, chunksize=500):
+            for pair in pairs:
+                support[pair].add(form)
+    print(f"  guessed in {time.time() - t1:.0f} s", flush=True)
+    lemmas2 = sorted({lm for (lm, _), fs in support.items() if len(fs - {lm}) >= MIN_NEW})
+    c2["candidate lemmas (hunspell citation form, >= %d new forms)" % MIN_NEW] = len(lemmas2)
+    with multiprocessing.Pool(args.jobs, _init, (hun, size, {"explained": generated})) as pool:
+        results2 = pool.map(_judge_hunspell, lemmas2, chunksize=100)
+    accepted2 = []
+    for lemma, code, reason, ranked in results2:
+        if code and len(support.get((lemma, code), ())) < MIN_NEW:
+            # the evidence prefers a class whose new forms are too few to add anything
+            code, reason = None, "best class adds too few forms"
+        c2[f"pass 2 {reason}"] += 1
+        if code:
+            accepted2.append((lemma, class_pos(code), code))
+        else:
+            pos = "/".join(sorted({class_pos(c) for c, *_ in ranked})) or "-"
+            review.append((lemma, pos, "hunspell", reason, show_candidates(ranked)))
+    write_lexicon(OUT_HUNSPELL, accepted2, "hunspell+evidence",
+                  "Lemmas found by guessing lemma and class of hunspell forms that nothing "
+                  "analysed (fst/guess.py); each lemma is itself a hunspell form.")
+    n_review = write_review(review, accepted + accepted2)
+    print_counts("hunspell", c2, collections.Counter())
+    print(f"  pass 2 took {time.time() - t1:.0f} s")
+    print(f"review rows: {n_review} (spaCy {sum(r[2] == 'spacy' for r in review)}, hunspell "
+          f"{sum(r[2] == 'hunspell' for r in review)}, before dropping lemmas accepted under "
+          "another part of speech)")
+    return 0
+
+
+def write_lexicon(path: Path, rows, source: str, what: str) -> None:
+    lines = lexicon_header(source, what)
+    for lemma, pos, code in sorted(set(rows)):
+        lines.append("\t".join([lemma, pos, "-", code, "-", "-", "-", source]))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def write_review(rows, accepted) -> None:
+    """Review rows, without lemmas accepted under another part of speech."""
+    done = {lm for lm, _, _ in accepted}
+    rows = [r for r in rows if r[0] not in done]
+    lines = [
+        "# Lemmas whose inflection class the evidence does not settle: NOT in the lexicon.",
+        "# Generated by scripts/classify_by_evidence.py (see its docstring for the thresholds).",
+        "# candidates: CLASS:attested/distinct main forms, best first (classes with identical",
+        "# paradigms for this lemma are listed once). source: spacy = spaCy lemma list,",
+        "# hunspell = a hunspell citation form proposed by the guesser for unanalysed forms.",
+        "# lemma\tpos\tsource\treason\tcandidates",
+    ]
+    for r in sorted(set(rows)):
+        lines.append("\t".join(r))
+    OUT_REVIEW.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return len(set(rows))
+
+
+def print_counts(title, counts, dropped) -> None:
+    print(f"{title}:")
+    for k, v in counts.items():
+        print(f"  {k}: {v}")
+    if dropped:
+        print(f"  dropped: {sum(dropped.values())}")
+        for k, v in sorted(dropped.items(), key=lambda kv: (-kv[1], kv[0])):
+            print(f"    {k}: {v}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+"""The artifact cache: reproducible builds, checksums, damaged artifacts detected and rebuilt.
+
+Builds use the small lexicon ``fixtures/lemmas-small.tsv`` (a few lemmas: ~20 s a build) into
+temporary cache roots, never the user's cache.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, REPO_ROOT
+from fst import compile as fc
+from fst import runtime as rt
+
+SMALL = FIXTURES / "lemmas-small.tsv"
+ALL_FILES = fc.ARTIFACTS + (fc.MANIFEST,)
+
+BUILD_IN_SUBPROCESS = r"""
+import sys
+from pathlib import Path
+from fst import compile as fc
+fc.cache_key = lambda lexicon_path=None: sys.argv[3]  # the key of the first build
+print(fc.ensure_cache(progress=False, lexicon_path=Path(sys.argv[1]), root=sys.argv[2]))
+"""
+REAL_CACHE_KEY = fc.cache_key
+
+
+@pytest.fixture(scope="module", autouse=True)
+def frozen_key():
+    """The cache key as of the start of this module: the tests are about the cache, and must
+    not see it move when someone edits the lexicon or the grammars while they run."""
+    key = REAL_CACHE_KEY(SMALL)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(fc, "cache_key", lambda lexicon_path=None: key if lexicon_path == SMALL
+                   else REAL_CACHE_KEY(lexicon_path))
+        yield key
+
+
+def snapshot(d: Path) -> dict[str, bytes]:
+    return {n: (d / n).read_bytes() for n in ALL_FILES}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """One build of the small lexicon, in this process."""
+    root = tmp_path_factory.mktemp("cache-a")
+    d = fc.ensure_cache(progress=False, lexicon_path=SMALL, root=root)
+    assert d.parent == root
+    return d
+
+
+def clone(built: Path, tmp_path: Path) -> Path:
+    d = tmp_path / "root" / built.name
+    shutil.copytree(built, d)
+    return d
+
+
+def test_the_cache_holds_every_artifact_with_its_checksum(built, frozen_key):
+    assert sorted(p.name for p in built.iterdir()) == sorted(ALL_FILES)
+    manifest = json.loads((built / fc.MANIFEST).read_text(encoding="utf-8"))
+    assert manifest["key"] == built.name == fc.cache_key(SMALL) == frozen_key
+    assert sorted(manifest["artifacts"]) == sorted(fc.ARTIFACTS)
+    assert fc.check_cache(built) is None
+    dfa = rt.TileDFA.load(built)
+    assert dfa.count() == manifest["tile_words"] > 0
+    assert dfa.accepts("ΑΝΘΡΩΠΟΥΣ") and not dfa.accepts("ΑΝΘΡΩΠΟΥ" + "Σ" * 2)
+
+
+def test_cache_key_depends_on_the_lexicon_file(tmp_path):
+    other = tmp_path / "lemmas.tsv"
+    other.write_bytes(SMALL.read_bytes().replace("σπίτι".encode(), "σπιτάκι".encode()))
+    key = REAL_CACHE_KEY
+    assert key(SMALL) != key(other) != key()
+    assert key(SMALL) == key(SMALL) and len(key()) == 16
+
+
+def test_two_builds_are_byte_identical(built, tmp_path):
+    """A second build, in another process with another string hash seed, writes the same
+    bytes (FSTs, tag table, arrays and manifest)."""
+    env = dict(os.environ, PYTHONHASHSEED="12345")
+    env.pop("DEKTES_CACHE", None)
+    proc = subprocess.run([sys.executable, "-c", BUILD_IN_SUBPROCESS, str(SMALL), str(tmp_path),
+                           built.name],
+                          capture_output=True, cwd=REPO_ROOT, env=env, timeout=1800)
+    assert proc.returncode == 0, proc.stderr.decode()
+    other = Path(proc.stdout.decode().strip())
+    assert other.name == built.name and other.parent == tmp_path
+    a, b = snapshot(built), snapshot(other)
+    assert [n for n in ALL_FILES if a[n] != b[n]] == []
+
+
+@pytest.fixture
+def fast_rebuild(built, monkeypatch):
+    """fc.build replaced by reading the FSTs of ``built`` (the rest of the rebuild, the export,
+    the check and the writing, runs for real); returns the list of calls."""
+    calls = []
+
+    def build(progress=True, lexicon_path=None):
+        calls.append(lexicon_path)
+        return (*fc.read_fsts(built), fc.read_tags(built))
+
+    monkeypatch.setattr(fc, "build", build)
+    return calls
+
+
+def test_a_corrupt_byte_is_detected_and_rebuilt(built, tmp_path, capsys, fast_rebuild):
+    d = clone(built, tmp_path)
+    victim = d / "dfa_targets.npy"
+    data = bytearray(victim.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    victim.write_bytes(bytes(data))
+    assert fc.check_cache(d) == "cache artifact dfa_targets.npy is corrupt"
+    capsys.readouterr()
+    again = fc.ensure_cache(progress=False, lexicon_path=SMALL, root=d.parent)
+    err = capsys.readouterr().err
+    assert again == d
+    assert err.strip().splitlines() == ["dektes: cache artifact dfa_targets.npy is corrupt; rebuilding"]
+    assert fast_rebuild == [SMALL]
+    assert snapshot(d) == snapshot(built)  # the rebuild is exact, the bad byte is gone
+
+
+@pytest.mark.parametrize("name", ["analyser.fst", "tiles.fst", "dfa_offsets.npy", "tags.json"])
+def test_a_truncated_artifact_is_detected_and_rebuilt(built, tmp_path, capsys, fast_rebuild, name):
+    d = clone(built, tmp_path)
+    with open(d / name, "r+b") as f:
+        f.truncate((d / name).stat().st_size // 2)
+    assert fc.check_cache(d) == f"cache artifact {name} is truncated"
+    capsys.readouterr()
+    assert fc.ensure_cache(progress=False, lexicon_path=SMALL, root=d.parent) == d
+    assert capsys.readouterr().err == f"dektes: cache artifact {name} is truncated; rebuilding\n"
+    assert fast_rebuild == [SMALL]
+    assert snapshot(d) == snapshot(built)
+
+
+@pytest.mark.parametrize("damage, problem", [
+    ("delete tiles.fst", "cache artifact tiles.fst is missing"),
+    ("delete manifest.json", "cache artifact manifest.json is missing"),
+    ("garble manifest.json", "cache artifact manifest.json is corrupt"),
+    ("stale manifest.json", "cache artifact manifest.json is stale"),
+    ("grow tags.json", "cache artifact tags.json is corrupt"),
+])
+def test_damage_is_detected_and_never_used(built, tmp_path, capsys, fast_rebuild, damage,
+                                           problem):
+    d = clone(built, tmp_path)
+    verb, name = damage.split()
+    p = d / name
+    if verb == "delete":
+        p.unlink()
+    elif verb == "garble":
+        p.write_text("{not json", encoding="utf-8")
+    elif verb == "stale":
+        m = json.loads(p.read_text(encoding="utf-8"))
+        m["key"] = "0" * 16
+        p.write_text(json.dumps(m), encoding="utf-8")
+    else:
+        p.write_bytes(p.read_bytes() + b" ")
+    assert fc.check_cache(d) == problem
+    capsys.readouterr()
+    fc.ensure_cache(progress=False, lexicon_path=SMALL, root=d.parent)
+    assert capsys.readouterr().err == f"dektes: {problem}; rebuilding\n"
+    assert len(fast_rebuild) == 1
+    assert snapshot(d) == snapshot(built)
+
+
+def test_an_empty_cache_directory_builds_quietly(built, tmp_path, capsys, fast_rebuild):
+    d = tmp_path / "root" / built.name
+    d.mkdir(parents=True)
+    assert fc.check_cache(d) == "absent"
+    fc.ensure_cache(progress=False, lexicon_path=SMALL, root=d.parent)
+    assert capsys.readouterr().err == ""
+    assert snapshot(d) == snapshot(built)
+
+
+def test_a_good_cache_is_used_without_building(built, capsys, fast_rebuild):
+    assert fc.ensure_cache(progress=False, lexicon_path=SMALL, root=built.parent) == built
+    assert fast_rebuild == [] and capsys.readouterr().err == ""
+
+
+def test_the_env_variable_chooses_the_cache_root(built, monkeypatch, fast_rebuild):
+    monkeypatch.setenv("DEKTES_CACHE", str(built.parent))
+    assert fc.cache_dir(SMALL) == built
+    assert fc.ensure_cache(progress=False, lexicon_path=SMALL) == built
+    assert fast_rebuild == []

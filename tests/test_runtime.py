@@ -1,0 +1,213 @@
+"""The look-up arrays (fst.runtime) against small acceptors built with pynini, and the light
+(pynini-free) path of the command line."""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from fst import runtime as rt
+from fst.normalize import TILE_LETTERS
+
+from conftest import REPO_ROOT
+
+
+def acceptor(words):
+    import pynini
+
+    with pynini.default_token_type("utf8"):
+        if not words:
+            f = pynini.Fst()
+            return f
+        f = pynini.union(*[pynini.accep(pynini.escape(w)) for w in sorted(words)])
+        f = pynini.determinize(f.optimize()).minimize()
+        f.arcsort("ilabel")
+        return f
+
+
+def random_language(seed: int, n: int = 400, alphabet: str = TILE_LETTERS) -> set[str]:
+    rng = random.Random(seed)
+    words = set()
+    for _ in range(n):
+        k = rng.choice([1, 2, 2, 3, 4, 5, 6, 8, 11, 15, 17])
+        words.add("".join(rng.choice(alphabet) for _ in range(k)))
+    # shared prefixes and prefixes that are words themselves
+    for w in list(words)[: n // 4]:
+        words.add(w[: max(1, len(w) // 2)])
+    return words
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_arrays_accept_exactly_the_language(seed):
+    lang = random_language(seed, alphabet=TILE_LETTERS if seed != 2 else "ΑΒΓ")
+    f = acceptor(lang)
+    dfa = rt.TileDFA(rt.export(f))
+    assert rt.verify(f, dfa) == len(lang)
+    assert dfa.count() == len(lang)
+    # every enumerated word, sorted, and nothing else
+    assert list(dfa.wordlist(0, 64)) == sorted(lang)
+    # length bounds
+    for lo, hi in [(2, 15), (1, 1), (3, 5), (16, 64), (5, 4)]:
+        want = sorted(w for w in lang if lo <= len(w) <= hi)
+        assert list(dfa.wordlist(lo, hi)) == want
+        assert dfa.count(lo, hi) == len(want)
+        assert b"".join(dfa.wordlist_chunks(lo, hi)).decode() == "".join(w + "\n" for w in want)
+    # membership, words and near misses, one by one and in bulk
+    rng = random.Random(seed)
+    probes = list(lang)
+    for w in list(lang)[:200]:
+        i = rng.randrange(len(w) + 1)
+        probes += [w[:i] + rng.choice(TILE_LETTERS) + w[i:], w[:i] + w[i + 1:], w + "Α"]
+    probes += ["", "ΑΒx", "αβγ", "Α\x00", "\x00Α", "ΑΒ\x00Γ", "Ά", "ΑΒΓ" * 30]
+    got = dfa.accepts_many(probes)
+    assert got.dtype == bool and got.shape == (len(probes),)
+    assert got.tolist() == [p in lang for p in probes]
+    assert [dfa.accepts(p) for p in probes] == [p in lang for p in probes]
+    ok = dfa.accepts_many(probes, 2, 15)
+    assert ok.tolist() == [p in lang and 2 <= len(p) <= 15 for p in probes]
+
+
+def test_chunking_does_not_change_results(monkeypatch):
+    lang = random_language(5, n=300)
+    dfa = rt.TileDFA(rt.export(acceptor(lang)))
+    probes = sorted(lang) + [w + "Ω" for w in sorted(lang)]
+    whole = dfa.accepts_many(probes)
+    blocks = list(dfa.wordlist_chunks(1, 64))
+    monkeypatch.setattr(rt, "ACCEPTS_CHUNK", 7)
+    monkeypatch.setattr(rt, "WORDLIST_BLOCK", 5)
+    assert dfa.accepts_many(probes).tolist() == whole.tolist()
+    small = list(dfa.wordlist_chunks(1, 64))
+    assert len(small) > len(blocks)
+    assert b"".join(small) == b"".join(blocks)
+
+
+def test_empty_language_and_empty_input():
+    dfa = rt.TileDFA(rt.export(acceptor(set())))
+    assert dfa.count() == 0
+    assert list(dfa.wordlist(0, 64)) == []
+    assert dfa.accepts_many(["ΑΒ", ""]).tolist() == [False, False]
+    assert dfa.accepts_many([]).shape == (0,)
+
+
+def test_export_is_canonical():
+    """The arrays depend on the language only, not on how the FST numbers its states."""
+    lang = random_language(9)
+    a = rt.export(acceptor(lang))
+    import pynini
+
+    with pynini.default_token_type("utf8"):
+        f = pynini.union(*[pynini.accep(w) for w in sorted(lang, reverse=True)])
+        f = pynini.determinize(f.optimize()).minimize()
+        f.topsort()
+    b = rt.export(f)
+    for name in rt.ARRAY_NAMES:
+        assert np.array_equal(a[name], b[name]), name
+    assert a["offsets"][0] == 0 and (a["targets"] > np.repeat(
+        np.arange(len(a["final"])), np.diff(a["offsets"]))).all()  # topological numbering
+
+
+def test_verify_catches_a_wrong_array():
+    lang = random_language(4)
+    f = acceptor(lang)
+    arrays = rt.export(f)
+    final = arrays["final"].copy()
+    final[np.flatnonzero(final)[-1]] = False
+    with pytest.raises(rt.ExportError):
+        rt.verify(f, rt.TileDFA(dict(arrays, final=final)))
+
+
+def test_judge_uses_the_arrays(judge):
+    words = ["ΕΓΡΑΨΑ", "ΓΡΑΨΑ", "ΑΝΘΡΩΠΟΥΣ", "Α", "ΞΨΖΩ", "ΑΝΤΑΓΩΝΙΣΤΙΚΟΤΗΤΑ"]
+    assert judge.validate_many(words) == [True, False, True, False, False, False]
+    assert [judge.accepts(w) for w in words[:3]] == [True, False, True]
+    first = list(judge.wordlist(2, 3))
+    assert first == sorted(first) and all(2 <= len(w) <= 3 for w in first)
+    assert b"".join(judge.wordlist_bytes(2, 3)).decode().split("\n")[:-1] == first
+
+
+LIGHT = r"""
+import io, sys
+sys.argv = ["dektes", *sys.argv[1:]]
+from fst.cli import main
+code = main(sys.argv[1:])
+sys.stdout.flush()
+sys.stderr.write("PYNINI=%s\n" % ("pynini" in sys.modules))
+sys.exit(code)
+"""
+
+
+@pytest.mark.parametrize("argv", [["validate", "-"], ["wordlist", "--max-length", "3"]])
+def test_validate_and_wordlist_do_not_import_pynini(judge, argv):
+    proc = subprocess.run([sys.executable, "-c", LIGHT, *argv], input="ΕΓΡΑΨΑ\nΓΡΑΨΑ\n".encode(),
+                          capture_output=True, cwd=REPO_ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.stderr.decode().strip().endswith("PYNINI=False")
+    if argv[0] == "validate":
+        assert proc.stdout.decode().splitlines() == ["ΕΓΡΑΨΑ\t1", "ΓΡΑΨΑ\t0"]
+
+
+def test_validate_batch_path_matches_line_by_line(judge, tmp_path, monkeypatch, capsys):
+    """`dektes validate` judges a chunk of plain words in one batch; the output is the same
+    as taking the lines one at a time, whatever mix of chunks the input makes."""
+    import fst.cli
+    from fst.cli import main
+
+    words = sorted(judge.wordlist(2, 6))[::997][:40]
+    lines = []
+    for i, w in enumerate(words):
+        lines += [w, w.lower(), w[:-1] + "Ω", "ἄνθρωπος" if i % 3 else "", "ΞΨΖΩ", w + "Α" * 20]
+    lines += ["HOTEL", "ΑΝΘΡΩΠOΥΣ", " ΕΓΡΑΨΑ", "έγραψα\r", "\ufeffΕΓΡΑΨΑ"]
+    path = tmp_path / "w.txt"
+    path.write_bytes(("\ufeff" + "\n".join(lines) + "\n").encode())
+    results = {}
+    for chunk in (4, 10_000):
+        monkeypatch.setattr(fst.cli, "CHUNK_LINES", chunk)
+        for fast in (True, False):
+            if not fast:
+                monkeypatch.setattr(fst.cli, "_validate_chunk_fast", lambda *a: None)
+            for opt in ([], ["--valid-only"]):
+                assert main(["validate", *opt, str(path)]) == 0
+                out, err = capsys.readouterr()
+                results[(chunk, fast, tuple(opt))] = (out, err)
+            monkeypatch.undo()
+            monkeypatch.setattr(fst.cli, "CHUNK_LINES", chunk)
+    for opt in ([], ["--valid-only"]):
+        outs = {v for k, v in results.items() if k[2] == tuple(opt)}
+        assert len(outs) == 1, opt
+    out, err = results[(4, True, ())]
+    assert len(out.splitlines()) == len(lines)
+    assert out.splitlines()[0] == lines[0] + "\t1"  # the byte order mark is dropped
+
+
+TRICKY = ["ΕΓΡΑΨΑ", "έγραψα", "ἄνθρωπος", "ΆΝΘΡΩΠΟΣ", "α\u0301νθρωπος", "ᾳδω", "ΐ", "Α", "µυς",
+          "ϐιος", "ανθ\u1fbeρ", "ΞΨΖΩ", "σς", "Α" * 64, "Α" * 65, "α" + "\u0301" * 600,
+          "α" + "\u0301" * 300, "ω\u0342", "ϊϋ", "ΑΝΘΡΩΠOΥΣ", "ab", "Α Β", " Α", "Α\t", "Α\r", "",
+          "\ufeffΑ", "Ϝ", "α\u0307", "Ά\u0345", "ι\u0308\u0301", "Α1", "Α-Β", "ΑΝΘ\u200dΡ"]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_judge_text_is_to_tile_then_accepts_many(seed):
+    """The no-object path of `validate` reads a block of lines exactly as to_tile does, or
+    declines (None) when some line is not a plain word."""
+    from fst.normalize import InvalidWord, to_tile
+
+    lang = {to_tile(w) for w in ["έγραψα", "ανθρώπους", "ᾄδω", "μυς", "ΑΒ", "Α" * 64, "ΣΣ"]}
+    dfa = rt.TileDFA(rt.export(acceptor(lang)))
+    rng = random.Random(seed)
+    for _ in range(60):
+        lines = [rng.choice(TRICKY) for _ in range(rng.randint(1, 6))]
+        text = "\n".join(lines)
+        try:
+            tiles = [to_tile(l) for l in lines]
+        except InvalidWord:
+            tiles = None
+        fast = all(l == l.strip() for l in lines) and tiles is not None
+        got = dfa.judge_text(text, 2, 15)
+        if got is None:
+            assert not fast or any(len(l) > 64 for l in lines) or "\u1fbe" in text, lines
+            continue
+        assert tiles is not None, lines
+        assert got.tolist() == dfa.accepts_many(tiles, 2, 15).tolist(), lines
