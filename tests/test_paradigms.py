@@ -47,8 +47,6 @@ PENDING_FORMS = {
                         "§D6: -όμενος participles only when listed (issue 3/4)"),
     },
     "αγαπώ": {
-        **dict.fromkeys(["αγάπαγα", "αγάπαγες", "αγάπαγε", "αγαπάγαμε", "αγαπάγατε", "αγάπαγαν",
-                         "αγαπάγανε"], "§D4 imperfect in -αγα (issue 4)"),
         **dict.fromkeys(["αγαπάται", "αγαπώνται"], "learned contracted passive (issue 3)"),
     },
 }
