@@ -63,17 +63,25 @@ def flexy_cell(tag: str, form: str = "") -> str | None:
     raise KeyError(tag)
 
 
-def participle_cells() -> list[tuple[str, str]]:
-    """(UniMorph cell, underlying ending replacing -οσ) for the 24 cells of a -μένος participle.
+# endings of adjectives in -ος/-η/-ο (underlying, σ for ς) by gender, in CASE_NUMBER order
+ADJ_OS_ENDINGS = {
+    "MASC": ["οσ", "ου", "ο", "ε", "οι", "ων", "ουσ", "οι"],
+    "FEM": ["η", "ησ", "η", "η", "εσ", "ων", "εσ", "εσ"],
+    "NEUT": ["ο", "ου", "ο", "ο", "α", "ων", "α", "α"],
+}
+CASE_NUMBER = [("NOM", "SG"), ("GEN", "SG"), ("ACC", "SG"), ("VOC", "SG"),
+               ("NOM", "PL"), ("GEN", "PL"), ("ACC", "PL"), ("VOC", "PL")]
 
-    Endings as for adjectives in -ος/-η/-ο (Triantafyllidis grammar § 290).
+
+def adjective_os_cells(prefix: str) -> list[tuple[str, str]]:
+    """(cell, ending) for the 24 cells of an -ος/-η/-ο adjective, cells named ``prefix;G;C;N``.
+
+    Triantafyllidis grammar § 290 (participles in -μένος decline the same way).
     """
-    endings = {
-        "MASC": ["οσ", "ου", "ο", "ε", "οι", "ων", "ουσ", "οι"],
-        "FEM": ["η", "ησ", "η", "η", "εσ", "ων", "εσ", "εσ"],
-        "NEUT": ["ο", "ου", "ο", "ο", "α", "ων", "α", "α"],
-    }
-    order = [("NOM", "SG"), ("GEN", "SG"), ("ACC", "SG"), ("VOC", "SG"),
-             ("NOM", "PL"), ("GEN", "PL"), ("ACC", "PL"), ("VOC", "PL")]
-    return [(f"V.PTCP;PASS;PFV;{g};{c};{n}", e)
-            for g, ends in endings.items() for (c, n), e in zip(order, ends)]
+    return [(f"{prefix};{g};{c};{n}", e)
+            for g, ends in ADJ_OS_ENDINGS.items() for (c, n), e in zip(CASE_NUMBER, ends)]
+
+
+def participle_cells() -> list[tuple[str, str]]:
+    """(UniMorph cell, underlying ending replacing -οσ) for the 24 cells of a -μένος participle."""
+    return adjective_os_cells("V.PTCP;PASS;PFV")

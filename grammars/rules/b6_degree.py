@@ -10,15 +10,10 @@ from __future__ import annotations
 
 import unicodedata
 
+from grammars.cells import adjective_os_cells
+
 RULE_ID = "B6"
 COMPARATIVE, SUPERLATIVE = "οτερ", "οτατ"
-ENDINGS = {
-    "MASC": ["οσ", "ου", "ο", "ε", "οι", "ων", "ουσ", "οι"],
-    "FEM": ["η", "ησ", "η", "η", "εσ", "ων", "εσ", "εσ"],
-    "NEUT": ["ο", "ου", "ο", "ο", "α", "ων", "α", "α"],
-}
-ORDER = [("NOM", "SG"), ("GEN", "SG"), ("ACC", "SG"), ("VOC", "SG"),
-         ("NOM", "PL"), ("GEN", "PL"), ("ACC", "PL"), ("VOC", "PL")]
 # colour adjectives (Triantafyllidis grammar: no degrees of comparison for colours)
 COLOURS = {
     "κόκκινος", "άσπρος", "μαύρος", "πράσινος", "κίτρινος", "γαλάζιος", "θαλασσής", "γκρίζος",
@@ -61,9 +56,6 @@ def cells(masc_nom_ending: str):
     if not masc_nom_ending.endswith("οσ"):
         return []
     base = masc_nom_ending[:-2]
-    out = []
-    for degree, infix in (("CMPR", COMPARATIVE), ("SPRL", SUPERLATIVE)):
-        for gender, ends in ENDINGS.items():
-            for (case, num), e in zip(ORDER, ends):
-                out.append((f"ADJ;{degree};{gender};{case};{num}", base + infix + e))
-    return out
+    return [(cell, base + infix + e)
+            for degree, infix in (("CMPR", COMPARATIVE), ("SPRL", SUPERLATIVE))
+            for cell, e in adjective_os_cells(f"ADJ;{degree}")]
