@@ -83,7 +83,8 @@ class Judge:
 
     def __init__(self, analyser, tiles, t2s, tags, min_length=MIN_LENGTH, max_length=MAX_LENGTH,
                  rulings: dict[str, tuple[bool, str]] | None = None,
-                 runtime: TileDFA | None = None, cache: Path | None = None):
+                 runtime: TileDFA | None = None, cache: Path | None = None,
+                 disabled_rules=frozenset()):
         # FSTs given as None are read from the cache directory ``cache`` on first use, so that
         # look-ups through the arrays (``runtime``) never import pynini
         self._cache = cache
@@ -92,17 +93,20 @@ class Judge:
         self.rulings = fc.read_rulings() if rulings is None else rulings
         self.min_length = max(2, min_length)  # §C6: one-letter words are never valid
         self.max_length = max_length
+        # rule layers the profile switches off (grammars/profiles.py)
+        self.disabled_rules = frozenset(disabled_rules)
 
     @classmethod
     def load(cls, min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH,
-             progress: bool = True) -> "Judge":
+             progress: bool = True, disabled_rules=frozenset()) -> "Judge":
         """Load the compiled artifacts (building them once, with a progress bar, if needed).
 
         Only the look-up arrays and the tag table are read now (no pynini): the FSTs are read
         when analysis first needs them."""
         d = fc.ensure_cache(progress=progress)
         return cls(None, None, None, fc.read_tags(d), min_length=min_length,
-                   max_length=max_length, runtime=TileDFA.load(d), cache=d)
+                   max_length=max_length, runtime=TileDFA.load(d), cache=d,
+                   disabled_rules=disabled_rules)
 
     # -- artifacts, loaded on first use ---------------------------------------------
     def _load_fsts(self) -> None:
@@ -244,6 +248,13 @@ class Judge:
                 return Verdict(word, tile, False, (blocked[0][0],), blocked[0][1])
             return Verdict(word, tile, False, (), "no analysis: no lemma of the lexicon has this form")
         analyses = self.analyse(tile)
+        if self.disabled_rules:
+            kept = [a for a in analyses if not self.disabled_rules & set(a.rules)]
+            if not kept:
+                off = sorted(set(analyses[0].rules) & self.disabled_rules)
+                return Verdict(word, tile, False, tuple(off),
+                               f"§{off[0]}: the profile switches this rule off")
+            analyses = kept
         rules = (analyses[0].rules if analyses else ()) or ("A1",)  # A1: a listed lemma's form
         return Verdict(word, tile, True, rules, "")
 
@@ -291,12 +302,22 @@ class Judge:
     def validate_many(self, words: list[str]) -> list[bool]:
         """Verdicts for already tile-normalised strings, same order (profile applied).
         Vectorised over the look-up arrays (:meth:`fst.runtime.TileDFA.accepts_many`)."""
-        return self.runtime.accepts_many(words, self.min_length, self.max_length).tolist()
+        out = self.runtime.accepts_many(words, self.min_length, self.max_length).tolist()
+        return self._profile(words, out)
+
+    def _profile(self, tiles, verdicts):
+        """Verdicts with the profile's switched-off layers applied (slow path: analysis of
+        each accepted word; nothing to do for the full regulation)."""
+        if not self.disabled_rules:
+            return verdicts
+        return [ok and self.check(t).valid for t, ok in zip(tiles, verdicts)]
 
     def validate_text(self, text: str):
         """Verdicts (numpy bool array, profile applied) for the lines of ``text``, words as
         typed separated by ``"\\n"``, when every line is a plain Greek word; None when some
         line needs :func:`fst.normalize.to_tile` one at a time (it may be an error)."""
+        if self.disabled_rules:
+            return None  # the caller's word-by-word path applies the profile
         return self.runtime.judge_text(text, self.min_length, self.max_length)
 
     def paradigm(self, lemma: str, inflection_class: str | None = None) -> list[ParadigmTable]:

@@ -29,7 +29,8 @@ from pathlib import Path
 
 from grammars import phonology as ph
 from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
-from grammars.rules import b3_xana, b6_degree, d1_augment, d4_aga, d7_ome
+from grammars.rules import (b3_xana, b6_degree, b7_loans, b9_simo, d1_augment, d4_aga, d7_ome,
+                            e5_diminutives)
 
 from . import runtime
 
@@ -83,12 +84,13 @@ class ListedForm:
     citation: str
 
 
-LISTED_FILES = ("irregular.tsv", "closed.tsv")
+LISTED_FILES = ("irregular.tsv", "closed.tsv", "loans.tsv")
 
 
 def read_listed() -> list[ListedForm]:
-    """Hand-entered paradigms: rows ``lemma pos class cell form weight citation`` of
-    ``lexicon/irregular.tsv`` and ``lexicon/closed.tsv`` (see lexicon/README.md).
+    """Listed paradigms: rows ``lemma pos class cell form weight citation`` of
+    ``lexicon/irregular.tsv``, ``lexicon/closed.tsv`` (hand-entered) and ``lexicon/loans.tsv``
+    (§B7 loans from spaCy) (see lexicon/README.md).
 
     Forms are accented lower case as printed in the cited grammar table. Raises ValueError
     naming file and line for a malformed row (wrong column count, non-Greek form, no citation).
@@ -125,7 +127,8 @@ def read_hidden_words() -> list[str]:
             if line.startswith("#") or line.startswith("word\t") or not line.strip():
                 continue
             w = line.split("\t", 1)[0].lower()
-            out.add(w[:-1] + "ς" if w.endswith("σ") else w)
+            if not b9_simo.barred(w):  # §B9 outranks a set phrase (ΠΛΥΣΙΜΟΥ)
+                out.add(w[:-1] + "ς" if w.endswith("σ") else w)
     return sorted(out)
 
 
@@ -248,8 +251,10 @@ def cell_variants(code, cell, rule):
 
 
 def paradigm_groups(entries, tables):
-    """Group lemmas whose paradigms are built from the same rules (same class, same tail)."""
+    """Group lemmas whose paradigms are built from the same rules (same class, same tail).
+    Cells that §E5 bars for a diminutive or augmentative are left out of its paradigm."""
     groups = collections.defaultdict(list)
+    bases = e5_diminutives.base_index(e.lemma for e in entries)
     for e in entries:
         table = tables.get(e.inflection_class)
         if table is None:
@@ -257,7 +262,10 @@ def paradigm_groups(entries, tables):
         lu = ph.underlying(e.lemma, glides=False)
         lp = ph.plain(lu)
         chosen = []
+        bar = e5_diminutives.barred(e.lemma, bases) if e.inflection_class[0] == "O" else None
         for cell in table.cells():
+            if bar and bar(cell):
+                continue
             rules = tuple(r for r in table.rules_for(lp, cell) if r.strip <= len(lp))
             chosen.append((cell, rules))
         kmax = max((r.strip for _, rs in chosen for r in rs), default=0)
@@ -340,12 +348,10 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
             gen = pynini.union(gen, pynini.string_map(
                 [(pynini.escape(w + esym), w, str(RULE_WEIGHT)) for w in hidden])).optimize()
         # hand-entered paradigms (irregular core, closed classes): accented forms as given
-        listed = read_listed()
+        listed = listed_forms(read_listed(), tags)
         if listed:
             gen = pynini.union(gen, pynini.string_map(
-                [(pynini.escape(r.lemma + tags.char("class", r.inflection_class)
-                                + tags.char("cell", r.cell)), r.form, str(float(r.weight)))
-                 for r in listed])).optimize()
+                [(pynini.escape(ana), form, str(w)) for ana, form, w in listed])).optimize()
         # §D7: -ομε beside unstressed -ουμε, on the surface
         gen = _add_d7(gen, tags)
         gen = _add_b3(gen, tags)
@@ -370,6 +376,30 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
             tiles = pynini.determinize(tiles.rmepsilon()).minimize()
         tiles.arcsort("ilabel")
     return analyser, tiles, t2s, tags
+
+
+def listed_forms(rows: list[ListedForm], tags: TagTable) -> list[tuple[str, str, float]]:
+    """(analysis string, surface form, weight) of the listed paradigms, with the rule layers
+    that apply to listed forms: rule ids cited as ``§X`` in a row's citation (§B7 for loans),
+    the §B7 -ιγκ/-ινγκ doublet of indeclinable loans, and §D1 on hand-entered verbs."""
+    import re
+    out = []
+    verbs = collections.defaultdict(list)
+    for r in rows:
+        head = r.lemma + tags.char("class", r.inflection_class) + tags.char("cell", r.cell)
+        rids = "".join(tags.char("rule", x) for x in re.findall(r"§([A-E]\d+)", r.citation))
+        out.append((head + rids, r.form, float(r.weight)))
+        if r.inflection_class == b7_loans.CLASS and b7_loans.gerund_doublet(r.form):
+            out.append((head + tags.char("rule", b7_loans.RULE_ID),
+                        b7_loans.gerund_doublet(r.form), RULE_WEIGHT))
+        if r.cell.startswith("V;"):
+            verbs[(r.lemma, r.inflection_class)].append((r.cell, r.form))
+    d1 = tags.char("rule", d1_augment.RULE_ID)
+    for (lemma, code), forms in sorted(verbs.items()):
+        for cell, form in d1_augment.listed_variants(forms):
+            out.append((lemma + tags.char("class", code) + tags.char("cell", cell) + d1,
+                        form, RULE_WEIGHT))
+    return out
 
 
 SURFACE_LETTERS = set("αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώϊϋΐΰ")

@@ -17,16 +17,22 @@ Two passes, both deterministic (same inputs → byte-identical files), counts on
    its paradigm's distinct main forms (weight 0 cells) are *attested* if hunspell has them,
    else *unattested*. Accepted rows go to ``lexicon/lemmas-spacy.tsv`` (source
    ``spacy+evidence``).
-2. **hunspell forms that nothing analyses**: lower-case hunspell forms that the lexicon
-   (``lemmas.tsv`` + ``lemmas-spacy.tsv``) does not generate — paradigms by
+2. **hunspell forms that nothing analyses**: lower-case hunspell forms whose tile form the
+   lexicon (``lemmas.tsv`` + ``lemmas-spacy.tsv``) does not generate — paradigms by
    ``grammars.paradigm.generate`` plus the variants the compiler adds (``grammars/variants.tsv``,
-   §D1, §D7) — are run through the guesser (``fst.guess``, every verified analysis, not only
-   the best). Analyses are grouped by (lemma, class). A lemma is considered only if it is
-   **itself a hunspell form** (its citation form is attested), is not in the lexicon, is not a
-   form the lexicon already generates (so forms of known words — a participle, a plural — do
-   not become lemmas), was not judged in pass 1 (spaCy lemmas are decided there), and at least
-   ``MIN_NEW`` unanalysed forms support one of its classes. Then all classes that cite it are
-   scored and decided as in pass 1; accepted rows go to ``lexicon/lemmas-hunspell.tsv``
+   §D1, §D7) and the hand-listed forms — are run through the guesser (``fst.guess``: every
+   verified analysis whose lemma is itself a hunspell form). Analyses are grouped by (lemma,
+   class). A lemma is a candidate only if it is **itself a hunspell form** (its citation form
+   is attested), is not in the lexicon, its tile form is not one the lexicon already generates
+   (so neither a plural or participle of a known word nor a stress doublet becomes a lemma),
+   it was not judged in pass 1 (spaCy lemmas are decided there), it is not participle-shaped
+   (``PARTICIPLE``: §D6 admits -ων/-ουσα/-ον, -όμενος, -θείς … only if a dictionary lists
+   them), and at least ``MIN_NEW`` unanalysed forms support one of its classes. All classes
+   that cite it are scored and decided as in pass 1. Candidates compete for the same forms, so
+   the accepted ones are taken greedily, most attested forms first: each must add ``MIN_NEW``
+   attested forms that nothing taken before generates and must not itself be such a form; two
+   candidates that are each a form of the other, and the accusative of a known lemma in -ς
+   (ευαγή beside ευαγής), go to review. Accepted rows go to ``lexicon/lemmas-hunspell.tsv``
    (source ``hunspell+evidence``).
 
 Decision (both passes; thresholds below). Candidates are only classes that inflect the lemma
@@ -51,6 +57,22 @@ is no candidate). Then:
 Otherwise the lemma goes to ``lexicon/review.tsv`` with every candidate's figures, never into
 the lexicon (unless the same lemma is accepted under another part of speech).
 
+**Official list.** When ``../shared/oracles/pes-2-8-2024-dev.txt`` (the development half of the
+federation's 2–8 list) is present, it confirms or chooses, as issue 3 allows (it is never the only
+reason a lemma exists: every lemma is a spaCy lemma or a hunspell citation form). For a class,
+the forms it *could* hold are the class's distinct main forms of 2–8 letters whose tile form
+hashes into the dev half. A class hunspell accepted, with ``MIN_OFFICIAL`` or more such forms, is
+confirmed only if the dev half holds ``CONFIRM_RATIO`` of them (spaCy's list carries lemmas no
+Greek dictionary has: αβέβηλος, άδειπνος); a lemma hunspell left undecided is given the class
+with the best official score (held − missing) if that class leads every rival and the dev half
+holds ``CHOOSE_RATIO`` of its forms. Pass 2's lemmas need the confirmation: a hunspell
+citation form is weaker evidence than a lemma list (measured: 60 % of the dev-half forms of pass
+2's unconfirmed lemmas were right), so one without forms the dev half could hold is not taken.
+A lemma the official list does not confirm is dropped and
+counted, not written to the review file (no review row comes from an oracle). Figures measured on
+the dev half are then in-sample; the held-back half measures them. ``--no-official`` decides by
+hunspell alone.
+
 Thresholds were checked on elspell's own lemmas (held as if unknown): of 3,000 sampled, 80 %
 are decided; the class decided equals elspell's in 91 % of them, and gives the same or a
 larger attested paradigm in 95 % (the rest mostly disagree with elspell where hunspell
@@ -64,8 +86,11 @@ from __future__ import annotations
 import argparse
 import collections
 import gzip
+import hashlib
 import json
 import multiprocessing
+import pickle
+import re
 import sys
 import time
 import unicodedata
@@ -89,6 +114,10 @@ MIN_RATIO = 0.5     # share of the paradigm's distinct main forms attested
 MIN_RATIO_VERB = 0.6  # the same for verbs, whose big paradigms hide ill-fitting cells
 MARGIN = 1          # score lead over the runner-up
 MIN_NEW = 2         # pass 2: unanalysed forms that must support the (lemma, class)
+# the official list (dev half) confirms or chooses (module docstring, "Official list")
+MIN_OFFICIAL = 1    # forms the dev half could hold before its silence counts against a class
+CONFIRM_RATIO = 0.6  # share of those it must hold to confirm hunspell's choice
+CHOOSE_RATIO = 0.7  # ... to choose a class hunspell left undecided
 MIN_AORIST = 2      # verbs: attested perfective forms that no imperfective cell shares
 
 POS_PREFIX = {"NOUN": "O", "ADJ": "E", "VERB": "P"}
@@ -297,7 +326,13 @@ def decide(lemma: str, evs: list[Evidence], size: dict[str, int],
         by_forms.setdefault(e.forms, e)
     ranked = sorted(by_forms.values(),
                     key=lambda e: (-e.score, -e.attested, -size.get(e.code, 0), e.code))
+    def thin(e):
+        need = min(MIN_BEYOND, len(e.forms) - 1)
+        return e.beyond < need or e.ratio < (MIN_RATIO_VERB if e.code[0] == "P" else MIN_RATIO)
+
     tied = [e for e in ranked if ranked[0].score - e.score < MARGIN]
+    if all(thin(e) for e in tied):
+        return None, "thin evidence", ranked
     if len(tied) > 1:
         # a tie is broken only by attested forms that no other lemma explains: the winner has
         # such a form against every other tied class, and none of them has one against it
@@ -309,8 +344,7 @@ def decide(lemma: str, evs: list[Evidence], size: dict[str, int],
         ranked.remove(winners[0])
         ranked.insert(0, winners[0])
     best = ranked[0]
-    need = min(MIN_BEYOND, len(best.forms) - 1)
-    if best.beyond < need or best.ratio < (MIN_RATIO_VERB if best.code[0] == "P" else MIN_RATIO):
+    if thin(best):
         return None, "thin evidence", ranked
     if best.code.startswith("P") and best.aorist_found < MIN_AORIST:
         # the class code encodes the aorist formation: an irregular aorist (καταπίνω →
@@ -337,10 +371,55 @@ def _init(hun, size, extra):
     _G.update(extra)
 
 
+def in_dev_half(tile: str) -> bool:
+    """Whether ``tile`` hashes into the official list's development half (../shared/README.md)."""
+    return int(hashlib.sha256(("pes-split-v1:" + tile).encode()).hexdigest(), 16) % 2 == 0
+
+
+def official_forms(e: Evidence) -> tuple[int, int]:
+    """(forms the official dev half could hold, forms it holds): the class's distinct main
+    forms of 2–8 letters whose tile form hashes into the dev half."""
+    from fst.normalize import to_tile
+    dev = _G["official"]
+    tiles = {to_tile(f) for f in e.forms}
+    mine = [t for t in tiles if 2 <= len(t) <= 8 and in_dev_half(t)]
+    return len(mine), sum(t in dev for t in mine)
+
+
+NOT_CONFIRMED = "official list does not confirm"
+
+
+def confirm(code, reason, ranked, require: bool = False):
+    """The official list's word on the hunspell decision (module docstring, "Official list").
+
+    An accepted class with at least ``MIN_OFFICIAL`` forms the dev half could hold needs
+    ``CONFIRM_RATIO`` of them there; an undecided lemma is decided by the class with the best
+    official score (held − missing) if it leads every rival and holds ``CHOOSE_RATIO``."""
+    if _G.get("official") is None:
+        return code, reason
+    figures = {e.code: official_forms(e) for e in ranked}
+    if code:
+        n, held = figures[code]
+        if require and n < MIN_OFFICIAL:
+            return None, NOT_CONFIRMED
+        if n >= MIN_OFFICIAL and held < CONFIRM_RATIO * n:
+            return None, NOT_CONFIRMED
+        return code, reason
+    scored = sorted(((2 * h - n, h, n, e.code) for e in ranked
+                     for n, h in [figures[e.code]] if n >= MIN_OFFICIAL), reverse=True)
+    if not scored:
+        return None, reason
+    score, held, n, best = scored[0]
+    if held < CHOOSE_RATIO * n or (len(scored) > 1 and scored[1][0] >= score):
+        return None, reason
+    return best, "chosen by the official list"
+
+
 def _judge_spacy(item):
     lemma, pos = item
     evs = candidates(lemma, (pos,), _G["tables"], _G["hun"])
     code, reason, ranked = decide(lemma, evs, _G["size"], _G.get("explained", frozenset()))
+    code, reason = confirm(code, reason, ranked)
     return lemma, pos, code, reason, [(e.code, e.attested, len(e.forms), e.score) for e in ranked]
 
 
@@ -377,15 +456,21 @@ def _surface_forms(item):
     return sorted(out)
 
 
+def to_tile(word: str) -> str:
+    from fst.normalize import to_tile as tile
+    return tile(word)
+
+
 def _guess_form(form):
     """(lemma, class) pairs of the guesser's analyses of ``form`` that pass 2 may consider."""
     g = _G["guesser"]
     keep = _G["hun"]
     skip = _G["skip_lemmas"]
     known_forms = _G["known_forms"]
+    known_tiles = _G["known_tiles"]
     pairs = set()
-    for lemma, code, _cell in g.analyses(form):
-        if lemma in keep and lemma not in skip and lemma not in known_forms:
+    for lemma, code, _cell in g.analyses(form, lemmas=keep):
+        if lemma not in skip and lemma not in known_forms and to_tile(lemma) not in known_tiles:
             pairs.add((lemma, code))
     return form, sorted(pairs)
 
@@ -393,7 +478,27 @@ def _guess_form(form):
 def _judge_hunspell(lemma):
     evs = candidates(lemma, ("NOUN", "ADJ", "VERB"), _G["tables"], _G["hun"])
     code, reason, ranked = decide(lemma, evs, _G["size"], _G.get("explained", frozenset()))
-    return lemma, code, reason, [(e.code, e.attested, len(e.forms), e.score) for e in ranked]
+    code, reason = confirm(code, reason, ranked, require=True)
+    best = next((e for e in ranked if e.code == code), None)
+    return (lemma, code, reason, [(e.code, e.attested, len(e.forms), e.score) for e in ranked],
+            best.forms if best else frozenset(), best.found if best else frozenset())
+
+
+# Participles other than the gerund (-οντας/-ώντας) and the perfect passive -μένος are valid
+# only if a dictionary lists them (§D6); hunspell lists their learned declension in full, and
+# each gender would pass for a noun (αγαπηθείσα O25, αγαπηθέντα O28, αδελφωθέντος E4,
+# διεξάγον O53). A hunspell citation form of these shapes is never proposed as a lemma (the
+# few nouns of these shapes, ανάσα, γιρλάντα, καθήκον, are elspell's or spaCy's to give).
+PARTICIPLE = re.compile(  # on plain letters (σ for both sigmas)
+    r"(ουσα|ουσασ|οντα|οντασ|οντοσ|ουντα|ουντασ|ουντοσ|ωντα|ωντασ|ωντοσ|ωσα|ωσασ|ον"
+    r"|εισα|εισασ|θεισ|εντα|εντασ|εντοσ|[σψξ]ασ"
+    r"|[σψξλρνμ]ασα|[σψξλρνμ]ασασ|[σψξλρνμ]αντα|[σψξλρνμ]αντασ|[σψξλρνμ]αντοσ)$")
+PRESENT_PARTICIPLE = re.compile(r"(ό|ού|ώ|ά)μεν(ος|η|ης|ο|οι|ες|α|ου|ους|ων)$")
+
+
+def participle_shaped(lemma: str) -> bool:
+    plain = ph.plain(ph.underlying(lemma, glides=False))
+    return bool(PARTICIPLE.search(plain) or PRESENT_PARTICIPLE.search(lemma))
 
 
 # ------------------------------------------------------------------------------------------
@@ -421,8 +526,18 @@ def main(argv=None) -> int:
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--skip-hunspell", action="store_true", help="pass 1 only")
+    ap.add_argument("--no-official", action="store_true",
+                    help="decide by hunspell alone (the official list neither confirms nor chooses)")
+    ap.add_argument("--support-cache", type=Path, metavar="FILE",
+                    help="development aid: keep pass 2's guesses (most of the run time) in FILE "
+                         "and reuse them when FILE exists; stale if the inputs changed")
     args = ap.parse_args(argv)
     t0 = time.time()
+    official = None
+    dev = args.shared / "oracles" / "pes-2-8-2024-dev.txt"
+    if not args.no_official and dev.exists():
+        official = frozenset(dev.read_text(encoding="utf-8").split())
+        print(f"official list, dev half: {len(official)} words (confirms or chooses)")
     tables = load_tables()
     elspell = read_lexicon_rows(LEXICON / "lemmas.tsv")
     size = collections.Counter(c for _, _, c in elspell)
@@ -465,20 +580,21 @@ def main(argv=None) -> int:
             generated.update(forms)
     print(f"  the elspell lexicon generates {len(generated)} surface forms "
           f"({time.time() - t0:.0f} s)", flush=True)
-    with multiprocessing.Pool(args.jobs, _init, (hun, size, {"explained": generated})) as pool:
+    with multiprocessing.Pool(args.jobs, _init,
+                              (hun, size, {"explained": generated, "official": official})) as pool:
         results = pool.map(_judge_spacy, items, chunksize=200)
     accepted, review = [], []
     for lemma, pos, code, reason, ranked in results:
         counts[f"pass 1 {reason}"] += 1
         if code:
             accepted.append((lemma, pos, code))
-        else:
+        elif reason != NOT_CONFIRMED:  # never a review row from the oracle's word
             review.append((lemma, pos, "spacy", reason, show_candidates(ranked)))
     write_lexicon(OUT_SPACY, accepted, "spacy+evidence",
                   "Lemmas from spaCy's lookup tables (spacy-lookups-data 1.0.5, MIT) that "
                   "elspell lacks.")
     print_counts("spaCy", counts, dropped)
-    print(f"  pass 1 took {time.time() - t0:.0f} s")
+    print(f"  pass 1 took {time.time() - t0:.0f} s", flush=True)
     if args.skip_hunspell:
         print(f"  review rows: {write_review(review, accepted)}")
         return 0
@@ -491,34 +607,78 @@ def main(argv=None) -> int:
                                chunksize=500):
             generated.update(forms)
     c2["surface forms the lexicon generates"] = len(generated)
-    unanalysed = sorted(hun - generated)
-    c2["hunspell forms not generated"] = len(unanalysed)
+    # analysed = its tile form is generated: an accent variant (έποικους beside εποίκους, O19)
+    # adds nothing to the game and would only make a bogus lemma of a stress doublet
+    from fst.normalize import to_tile
+    tiles = {to_tile(f) for f in generated}
+    c2["hunspell forms not generated"] = len(hun - generated)
+    unanalysed = sorted(f for f in hun - generated if to_tile(f) not in tiles)
+    c2["hunspell forms whose tile form is not generated"] = len(unanalysed)
     print(f"  generated forms in {time.time() - t1:.0f} s; {len(unanalysed)} hunspell forms "
           "unanalysed", flush=True)
     from fst.guess import Guesser
     skip = known | {lm for lm, _ in items} | {lm for lm, _, _ in accepted}
-    extra = {"guesser": Guesser(), "skip_lemmas": skip, "known_forms": generated}
+    extra = {"guesser": Guesser(), "skip_lemmas": skip, "known_forms": generated,
+             "known_tiles": tiles}
     support: dict[tuple[str, str], set[str]] = collections.defaultdict(set)
-    with multiprocessing.Pool(args.jobs, _init, (hun, size, extra)) as pool:
-        for form, pairs in pool.imap(_guess_form, unanalysed, chunksize=500):
-            for pair in pairs:
-                support[pair].add(form)
+    if args.support_cache and args.support_cache.exists():
+        with open(args.support_cache, "rb") as f:
+            support = pickle.load(f)
+        print(f"  guesses read from {args.support_cache}", flush=True)
+    else:
+        guess_forms(args, hun, size, extra, unanalysed, support, t1)
+        if args.support_cache:
+            with open(args.support_cache, "wb") as f:
+                pickle.dump(support, f)
     print(f"  guessed in {time.time() - t1:.0f} s", flush=True)
     lemmas2 = sorted({lm for (lm, _), fs in support.items() if len(fs - {lm}) >= MIN_NEW})
     c2["candidate lemmas (hunspell citation form, >= %d new forms)" % MIN_NEW] = len(lemmas2)
-    with multiprocessing.Pool(args.jobs, _init, (hun, size, {"explained": generated})) as pool:
+    shaped = [lm for lm in lemmas2 if participle_shaped(lm)]
+    c2["  of which participle-shaped, dropped (§D6)"] = len(shaped)
+    lemmas2 = sorted(set(lemmas2) - set(shaped))
+    with multiprocessing.Pool(args.jobs, _init,
+                              (hun, size, {"explained": generated, "official": official})) as pool:
         results2 = pool.map(_judge_hunspell, lemmas2, chunksize=100)
-    accepted2 = []
-    for lemma, code, reason, ranked in results2:
-        if code and len(support.get((lemma, code), ())) < MIN_NEW:
-            # the evidence prefers a class whose new forms are too few to add anything
-            code, reason = None, "best class adds too few forms"
+    # Candidates compete for the same forms (ακοίμιστος E5 and its plural ακοίμιστους as an O16
+    # "lemma"; αποξηραμένος E5 and αποξηραμένη O30a): taken greedily, the candidate with the
+    # most attested forms first, each must add MIN_NEW attested forms that neither the lexicon
+    # nor a lemma taken before generates, and must not itself be such a form.
+    # Two candidates that are each a form of the other (ειλικρινής O22 and ειλικρινή O29: the
+    # -ής adjective has no class of its own) are both left for review.
+    paradigm = {r[0]: r[4] for r in results2 if r[1]}
+    rivals = {lm for lm, forms in paradigm.items()
+              if any(o != lm and lm in paradigm.get(o, ()) for o in forms)}
+    citations = known | {lm for lm, _ in items} | set(lemmas2)
+    explained = set(generated)
+    accepted2, undecided = [], []
+    for lemma, code, reason, ranked, forms, found in sorted(
+            results2, key=lambda r: (-len(r[5]), r[0], r[1] or "")):
+        if lemma in explained:
+            c2["pass 2 a form of another lemma"] += 1
+            continue
+        if code and lemma in rivals:
+            code, reason = None, "competing lemma (each a form of the other)"
+        if code and lemma + "ς" in citations:
+            # ευαγή O29, αγχώδη O30, αιγιαλίτη: the accusative of a lemma in -ς (ευαγής, an
+            # -ής adjective that no class inflects), not a lemma of its own
+            code, reason = None, "oblique form of a lemma in -ς"
+        if code and len((found - explained) - {lemma}) < MIN_NEW:
+            code, reason = None, "adds too few forms"
+        if not code:
+            undecided.append((lemma, reason, ranked))
+            continue
         c2[f"pass 2 {reason}"] += 1
-        if code:
-            accepted2.append((lemma, class_pos(code), code))
-        else:
-            pos = "/".join(sorted({class_pos(c) for c, *_ in ranked})) or "-"
-            review.append((lemma, pos, "hunspell", reason, show_candidates(ranked)))
+        accepted2.append((lemma, class_pos(code), code))
+        explained |= forms
+    for lemma, reason, ranked in undecided:
+        if lemma in explained:
+            c2["pass 2 a form of another lemma"] += 1
+            continue
+        c2[f"pass 2 {reason}"] += 1
+        if reason == NOT_CONFIRMED:  # never a review row from the oracle's word
+            continue
+        pos = "/".join(sorted({class_pos(c) for c, *_ in ranked})) or "-"
+        review.append((lemma, pos, "hunspell", reason, show_candidates(ranked)))
     write_lexicon(OUT_HUNSPELL, accepted2, "hunspell+evidence",
                   "Lemmas found by guessing lemma and class of hunspell forms that nothing "
                   "analysed (fst/guess.py); each lemma is itself a hunspell form.")
@@ -529,6 +689,16 @@ def main(argv=None) -> int:
           f"{sum(r[2] == 'hunspell' for r in review)}, before dropping lemmas accepted under "
           "another part of speech)")
     return 0
+
+
+def guess_forms(args, hun, size, extra, unanalysed, support, t1) -> None:
+    """Fill ``support``: (lemma, class) → the unanalysed forms the guesser derives from it."""
+    with multiprocessing.Pool(args.jobs, _init, (hun, size, extra)) as pool:
+        for i, (form, pairs) in enumerate(pool.imap(_guess_form, unanalysed, chunksize=500), 1):
+            for pair in pairs:
+                support[pair].add(form)
+            if i % 50000 == 0:
+                print(f"  … {i} forms guessed ({time.time() - t1:.0f} s)", flush=True)
 
 
 def write_lexicon(path: Path, rows, source: str, what: str) -> None:

@@ -9,6 +9,7 @@ def test_barred_kinds():
     assert not b6_degree.allowed("κόκκινος")      # colour: ΚΟΚΚΙΝΟΤΕΡΗ rejected
     assert not b6_degree.allowed("τρελός")        # state: ΤΡΕΛΟΤΑΤΟ rejected
     assert not b6_degree.allowed("όλος", "E3")    # pronominal
+    assert not b6_degree.allowed("άθεος", "E5")   # two-termination privative
     assert b6_degree.allowed("συχνός", "E1")
     assert b6_degree.allowed("βραδινός", "E1")    # -ινός, not a material adjective
 

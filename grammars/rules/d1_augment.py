@@ -45,3 +45,56 @@ def blocked(tile: str, analyse) -> str | None:
         if ";PST;" in a.tags and a.surface.startswith("έ"):
             return f"§D1: the stressed augment is obligatory ({augmented} is valid)"
     return None
+
+
+def _tense(cell: str) -> str:
+    """The cell without person and number: the forms of one tense share it."""
+    parts = cell.split(";")
+    return ";".join(p for p in parts if p not in ("1", "2", "3", "SG", "PL"))
+
+
+def listed_variants(forms: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """§D1 on a hand-entered verb paradigm (lexicon/irregular.tsv): ``[(cell, form)]`` →
+    the extra ``[(cell, form)]`` the rule licenses, as ``variants`` does for class tables.
+
+    A past tense has a syllabic augment when its 1st singular starts with stressed έ- and
+    its 1st plural has no ε- (έδωσα, δώσαμε): then every form without it takes the
+    unstressed augment (εδώσαμε) and the 3rd plural may drop it, stressed on the penult
+    (δώσαν). Every 3rd plural in -ν takes the euphonic -ε (έχουνε, δώσανε, εδώσανε), the
+    stress moving if it would fall before the antepenult (κάθονταν → καθόντανε)."""
+    have = set(forms)
+    by_tense: dict[str, dict[str, str]] = {}
+    for cell, form in forms:
+        if cell.startswith("V;IND;PST;"):
+            by_tense.setdefault(_tense(cell), {}).setdefault(
+                ";".join(p for p in cell.split(";") if p in ("1", "2", "3", "SG", "PL")), form)
+    out: list[tuple[str, str]] = []
+    augmented = set()  # stressed-augment 3rd plurals, whose -ε forms are made here
+    for cell, form in forms:
+        if not cell.startswith("V;IND;PST;"):
+            continue
+        tense = by_tense[_tense(cell)]
+        s1, p1 = tense.get("1;SG", ""), tense.get("1;PL", "")
+        if not (s1.startswith("έ") and p1 and p1[0] not in "εέ"):
+            continue
+        if form[0] not in "εέ":
+            out.append((cell, "ε" + form))                             # εδώσαμε
+        elif form.startswith("έ") and ";3;PL;" in cell:
+            rest = ph.plain(ph.underlying(form[1:], glides=False))
+            out.append((cell, ph.realise(rest, "", "PEN")))            # δώσαν
+            if form.endswith("ν"):
+                augmented.add((cell, form))
+                bare = ph.realise(rest, "ε", "ANT")                    # δώσανε
+                out += [(cell, bare), (cell, "ε" + bare)]              # εδώσανε
+    for cell, form in list(forms) + out:
+        if cell.startswith("V;") and ";3;PL;" in cell and form.endswith("ν") \
+                and (cell, form) not in augmented:
+            u = ph.underlying(form, glides=False)
+            units = ph._units(u)
+            nuclei = [i for i, x in enumerate(units) if ph._is_nucleus(x)]
+            marked = [i for i, x in enumerate(units) if x.endswith(ph.MARK)]
+            if marked and len(nuclei) >= 3 and marked[-1] <= nuclei[-3]:
+                out.append((cell, ph.realise(ph.plain(u), "ε", "ANT")))  # καθόντανε
+            else:
+                out.append((cell, ph.realise(u, "ε", ph.KEEP)))          # έχουνε
+    return sorted({v for v in out if v[1] and v not in have})

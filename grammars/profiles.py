@@ -1,0 +1,37 @@
+"""Rule profiles: which regulation layers a verdict may rely on (issue 4; RULES.md LEN).
+
+The compiled acceptor holds every layer; a profile that switches layers off accepts a word
+only if one of its analyses names none of them (fst.api.Judge, ``disabled_rules``). Length
+bounds (§LEN) are the other half of a profile and are set separately.
+
+* ``board``: the federation's regulation as a whole (default);
+* ``no-hidden-words``: without §E2, the federation's hidden-words aid (its licence differs);
+* ``dictionary``: paradigms and listed forms only, none of the regulation's form-making
+  layers (§B3 ξανα-, §B6 degrees, §B7 -ιγκ/-ινγκ doublets, §D1 augment and -ε, §D4 -αγα,
+  §D7 -ομε, §E2 hidden words).
+"""
+from __future__ import annotations
+
+# rule ids that license forms of their own (the layers a profile can switch off)
+LAYERS = ("B3", "B6", "B7", "D1", "D4", "D7", "E2")
+PROFILES: dict[str, tuple[str, ...]] = {
+    "board": (),
+    "no-hidden-words": ("E2",),
+    "dictionary": LAYERS,
+}
+
+
+def disabled(profile: str = "board", without=()) -> frozenset[str]:
+    """Rule ids switched off by ``profile`` plus ``without``.
+
+    Raises ValueError naming an unknown profile or a rule id that is not a layer."""
+    if profile not in PROFILES:
+        raise ValueError(f"unknown profile {profile!r} (known: {', '.join(PROFILES)})")
+    out = set(PROFILES[profile])
+    for r in without:
+        r = r.strip().lstrip("§").upper()
+        if r not in LAYERS:
+            raise ValueError(f"{r!r} is not a rule layer that can be switched off "
+                             f"(layers: {', '.join(LAYERS)})")
+        out.add(r)
+    return frozenset(out)

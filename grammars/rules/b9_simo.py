@@ -1,0 +1,13 @@
+"""§B9 — proparoxytone neuters in -σιμο/-ξιμο/-ψιμο form the genitive singular only in
+-ίματος (ΠΛΥΣΙΜΑΤΟΣ, ΤΡΕΞΙΜΑΤΟΣ, ΣΚΥΨΙΜΑΤΟΣ): a genitive in -ιμου (ΠΛΥΣΙΜΟΥ) is never valid,
+even where the hidden-words aid (§E2) prints it in a set phrase.
+"""
+from __future__ import annotations
+
+RULE_ID = "B9"
+BARRED_ENDINGS = ("σιμου", "ξιμου", "ψιμου", "σίμου", "ξίμου", "ψίμου")
+
+
+def barred(form: str) -> bool:
+    """Whether ``form`` (lower case, accented or not) is a §B9-barred genitive in -ιμου."""
+    return form.endswith(BARRED_ENDINGS)

@@ -1,0 +1,49 @@
+"""§E5 — defective diminutives and augmentatives (RULES.md E5):
+
+* diminutives in -άκι have no genitive (σπιτάκι, σπιτακιού ✗);
+* diminutives in -άκος have a vocative singular in -ο and no plural (υπνάκος, υπνάκο; υπνάκοι ✗);
+* augmentatives in -άρα, -άρας, -άκας, -αρος and diminutives in -ούλα, -ίτσα, -άκα have no
+  genitive plural (ματάρα, ματάρες; ματάρων ✗).
+
+A lemma is treated as such a derivative only if its base is a lemma of the lexicon: the
+suffix replaced by a noun ending gives a known lemma, accents aside (ματάρα ← μάτι, ψαράκας ←
+ψάρι, υπνάκος ← ύπνος). So κιθάρα or φάκα, which merely end alike, keep their genitives.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+RULE_ID = "E5"
+
+# suffix (accented as in the lemma: ψαράκας, not κόρακας; κλέφταρος, not κουμπάρος) → predicate on a cell that the derivative lacks
+_NO_GEN = lambda c: ";GEN;" in c  # noqa: E731
+_NO_PL = lambda c: c.endswith(";PL") or ";PL;" in c  # noqa: E731
+_NO_GEN_PL = lambda c: ";GEN;" in c and (c.endswith(";PL") or ";PL;" in c)  # noqa: E731
+SUFFIXES = {
+    "άκι": _NO_GEN,
+    "άκος": _NO_PL,
+    "άρα": _NO_GEN_PL, "άρας": _NO_GEN_PL, "άκας": _NO_GEN_PL, "αρος": _NO_GEN_PL,
+    "ούλα": _NO_GEN_PL, "ίτσα": _NO_GEN_PL, "άκα": _NO_GEN_PL,
+}
+# noun endings a base may have (μάτι, ψάρι, ύπνος, γάτα, ζώο, κουτάλι …)
+BASE_ENDINGS = ("ι", "ί", "ος", "ός", "ο", "ό", "α", "ά", "η", "ή", "ας", "ης", "ες", "ου")
+
+
+def _bare(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word)
+                   if not unicodedata.combining(c)).replace("ς", "σ")
+
+
+def base_index(lemmas) -> set[str]:
+    """Accentless forms of the lexicon's lemmas, for ``barred``."""
+    return {_bare(lm) for lm in lemmas}
+
+
+def barred(lemma: str, bases: set[str]):
+    """The cell predicate §E5 bars for ``lemma`` (a noun), or None. ``bases``: base_index()."""
+    for suffix, pred in SUFFIXES.items():
+        if lemma.endswith(suffix) and len(lemma) > len(suffix) + 1:
+            stem = _bare(lemma[:-len(suffix)])
+            if any(stem + _bare(e) in bases for e in BASE_ENDINGS):
+                return pred
+    return None
