@@ -321,39 +321,67 @@ class Judge:
         return self.runtime.judge_text(text, self.min_length, self.max_length)
 
     def paradigm(self, lemma: str, inflection_class: str | None = None) -> list[ParadigmTable]:
-        """The paradigm(s) of ``lemma``: one table per inflection class, every cell with its
-        forms (main form first), rule-derived forms excluded."""
+        """The paradigm(s) of ``lemma``: one table per inflection class (sorted by class), every
+        cell with its forms (main form first), rule-derived forms excluded. An unknown lemma
+        or class gives an empty list.
+
+        Raises ``InvalidWord`` if ``lemma`` cannot be a Greek word.
+        """
         import pynini
         lemma = to_lower_accented(lemma)
-        gen = pynini.invert(self.analyser)
+        classes = sorted(t for k, t in self.tags.by_char.values() if k == "class")
+        if inflection_class:
+            classes = [c for c in classes if c == inflection_class]
+        if not classes:
+            return []
         out = []
         with pynini.default_token_type("utf8"):
-            prefix = pynini.accep(pynini.escape(lemma))
-            classes = [t for c, (k, t) in self.tags.by_char.items() if k == "class"]
-            for cls in sorted(classes):
-                if inflection_class and cls != inflection_class:
+            cells = pynini.union(*[c for c, (k, _) in self.tags.by_char.items() if k == "cell"])
+            csyms = pynini.union(*[self.tags.by_tag[f"class:{c}"] for c in classes])
+            pat = pynini.accep(pynini.escape(lemma)) + csyms + cells
+            # one composition for every class (one per class cost seconds on the full lexicon),
+            # on the analyser's output side (no inverted copy of the analyser)
+            by_class: dict[str, list[tuple[str, str, float]]] = {}
+            for surface, analysis, w in self._paths(pynini.compose(self.analyser, pat)):
+                _, cls, cell, _ = self._decode(analysis)
+                by_class.setdefault(cls, []).append((cell, surface, w))
+        order = {c: n for n, (c, _) in enumerate(sorted(self.tags.by_char.items()))}
+        for cls in sorted(by_class):
+            table = ParadigmTable(lemma, cls)
+            seen = set()
+            for cell, o, w in sorted(by_class[cls], key=lambda p: (p[2], p[1])):
+                if (cell, o) in seen:
                     continue
-                csym = self.tags.by_tag[f"class:{cls}"]
-                cells = pynini.union(*[c for c, (k, _) in self.tags.by_char.items() if k == "cell"])
-                pat = prefix + pynini.accep(csym) + cells
-                lat = pynini.compose(pat, gen)
-                paths = self._paths(lat)
-                if not paths:
-                    continue
-                table = ParadigmTable(lemma, cls)
-                seen = set()
-                for i, o, w in sorted(paths, key=lambda p: (p[2], p[1])):
-                    _, _, cell, _ = self._decode(i)
-                    if (cell, o) in seen:
-                        continue
-                    seen.add((cell, o))
-                    table.rows.append(ParadigmRow(o, cell, VARIANT_NAMES.get(int(w), "alt")))
-                order = {c: n for n, (c, _) in enumerate(
-                    sorted(self.tags.by_char.items()))}
-                table.rows.sort(key=lambda r: (order.get(self.tags.by_tag[f"cell:{r.tags}"], 0),
-                                               r.variant != "main"))
-                out.append(table)
+                seen.add((cell, o))
+                table.rows.append(ParadigmRow(o, cell, VARIANT_NAMES.get(int(w), "alt")))
+            table.rows.sort(key=lambda r: (order.get(self.tags.by_tag[f"cell:{r.tags}"], 0),
+                                           r.variant != "main"))
+            out.append(table)
         return out
+
+    def generate(self, lemma: str, inflection_class: str, tags: str,
+                 rules: tuple[str, ...] | list[str] = ()) -> list[str]:
+        """The accented forms of one cell (``tags``, e.g. ``"V;IND;PST;PFV;1;SG;ACT"``) of
+        ``lemma`` in ``inflection_class``, sorted: those of the paradigm, and those licensed by
+        the paradigm plus any of the regulation ``rules`` (ids such as ``"B3"`` or ``"§D1"``).
+        It is the inverse of :meth:`analyse`: every analysis ``a`` of a word has
+        ``a.surface in generate(a.lemma, a.inflection_class, a.tags, a.rules)``. An unknown
+        lemma, class, cell or rule gives no form.
+
+        Raises ``InvalidWord`` if ``lemma`` cannot be a Greek word.
+        """
+        import pynini
+        lemma = to_lower_accented(lemma)
+        csym = self.tags.by_tag.get(f"class:{inflection_class}")
+        cell = self.tags.by_tag.get(f"cell:{tags}")
+        rsyms = [self.tags.by_tag.get("rule:" + r.lstrip("§")) for r in rules]
+        if csym is None or cell is None or None in rsyms:
+            return []
+        with pynini.default_token_type("utf8"):
+            pat = pynini.accep(pynini.escape(lemma)) + pynini.accep(csym) + pynini.accep(cell)
+            if rsyms:
+                pat += pynini.closure(pynini.union(*rsyms))
+            return sorted({s for s, _, _ in self._paths(pynini.compose(self.analyser, pat))})
 
     def wordlist(self, min_length: int | None = None, max_length: int | None = None) -> Iterator[str]:
         """Every accepted tile form within the length bounds, sorted."""

@@ -6,6 +6,14 @@ they cannot be confused with inflection class codes. Errors are one sentence on 
 Exit status: 0 success; 1 a word was judged invalid / has no analysis / the lemma is unknown;
 2 bad usage or unreadable input; 3 an internal error (set DEKTES_DEBUG=1 for the traceback);
 130 interrupted; 141 output pipe closed.
+
+Batch input (``validate``, and ``WORD`` = ``-`` for the other commands) is read in bounded
+pieces: a line is split on ``\n`` only, and a line longer than :data:`MAX_LINE_BYTES` bytes is
+skipped unread (``E:too-long``), never held in memory. Every input line gives at least one output
+line, in input order; a line that cannot be judged keeps its place with its error code
+(``E:invalid-utf8``, ``E:too-long``, or a :data:`fst.normalize.ERROR_CODES` code). In the echoed
+input column, bytes that are not UTF-8 and control characters (tab, CR …) are shown as
+backslash escapes (``\xff``, ``\x09``), so that every output line keeps its columns.
 """
 
 from __future__ import annotations
@@ -27,6 +35,10 @@ PROG = "dektes"
 DEFAULT_MIN_LENGTH = 2
 DEFAULT_MAX_LENGTH = 15
 CHUNK_LINES = 10_000
+# A word has at most MAX_LETTERS letters of a few code points each (2 KiB of UTF-8 at most), so a
+# longer line is never a word: it is skipped in pieces of this size, not read into memory.
+MAX_LINE_BYTES = 4096
+SHOWN_BYTES = 64  # how much of an over-long line is echoed
 
 EXIT_OK = 0
 EXIT_NEGATIVE = 1
@@ -74,8 +86,52 @@ def _verdict_note(verdict) -> str:
     return reason or "no analysis"
 
 
-def _decode_line(raw: bytes) -> tuple[str, str | None]:
-    """(text to show, decoded text or None if the bytes are not UTF-8)."""
+class _LongLine(bytes):
+    """The first bytes of an input line longer than MAX_LINE_BYTES; ``size`` is its length in
+    bytes (without the newline). The rest of the line was read and dropped in pieces."""
+
+    size: int
+
+
+# Echoed input must not break lines or columns: C0/C1 controls (tab, CR, NEL …) and the Unicode
+# line and paragraph separators are shown escaped, like undecodable bytes.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _escape(text: str) -> str:
+    """``text`` with control characters and line separators as backslash escapes."""
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(lambda m: "\\x%02x" % ord(m.group()) if ord(m.group()) < 0x100
+                       else "\\u%04x" % ord(m.group()), text)
+
+
+def _invalid_utf8(shown: str, what: str = "line") -> InvalidWord:
+    return InvalidWord(shown, "the %s is not valid UTF-8" % what, "invalid-utf8")
+
+
+def _utf8_head(raw: bytes, n: int) -> bytes:
+    """The first ``n`` bytes of ``raw``, less a UTF-8 sequence cut in two at the end."""
+    head = raw[:n]
+    for i in range(1, min(4, len(head)) + 1):
+        b = head[-i]
+        if b < 0x80:
+            break
+        if b >= 0xC0:  # the lead byte of the last sequence: is the sequence whole?
+            if (2 if b < 0xE0 else 3 if b < 0xF0 else 4) > i:
+                head = head[:-i]
+            break
+    return head
+
+
+def _decode_line(raw: bytes) -> tuple[str, str | InvalidWord]:
+    """(text to show, decoded text) of one input line; an :class:`InvalidWord`
+    (``invalid-utf8``, ``too-long``) instead of the text when the line cannot be a word."""
+    if type(raw) is _LongLine:
+        head = _utf8_head(raw, SHOWN_BYTES)
+        shown = _escape(head.decode("utf-8", "backslashreplace")) + "…"
+        return shown, InvalidWord(shown, "the line is %d bytes long; a word has at most %d "
+                                  "letters" % (raw.size, MAX_LETTERS), "too-long")
     if raw.endswith(b"\n"):
         raw = raw[:-1]
         if raw.endswith(b"\r"):
@@ -83,8 +139,35 @@ def _decode_line(raw: bytes) -> tuple[str, str | None]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        return raw.decode("utf-8", "backslashreplace"), None
-    return text, text
+        shown = _escape(raw.decode("utf-8", "backslashreplace"))
+        return shown, _invalid_utf8(shown)
+    return _escape(text), text
+
+
+def _lines(stream: IO[bytes]) -> Iterator[bytes]:
+    """The lines of ``stream``, each with its newline, split on ``\n`` only; a line longer
+    than MAX_LINE_BYTES comes as a :class:`_LongLine` and is never held whole in memory."""
+    limit = MAX_LINE_BYTES + 1
+    readline = stream.readline
+    while True:
+        line = readline(limit)
+        if not line:
+            return
+        if len(line) == limit and line[-1] != 0x0A:
+            size = len(line)
+            while True:  # drop the rest of the line, a piece at a time
+                rest = readline(1 << 16)
+                if rest.endswith(b"\n"):
+                    size += len(rest) - 1
+                    break
+                size += len(rest)
+                if not rest:
+                    break
+            long_line = _LongLine(line)
+            long_line.size = size
+            yield long_line
+        else:
+            yield line
 
 
 def _open_input(path: str) -> IO[bytes]:
@@ -102,19 +185,42 @@ def _open_input(path: str) -> IO[bytes]:
         raise UsageError("cannot read %r: %s" % (path, e.strerror or e)) from None
 
 
-def _words(args_words: list[str]) -> Iterator[tuple[str, str | None]]:
-    """Words from the command line, or from stdin (one per line) when the only word is '-'."""
+def _stdin_lines() -> Iterator[tuple[str, str | InvalidWord]]:
+    """(text to show, word or InvalidWord) for each line of stdin, a byte order mark dropped."""
+    first = True
+    for raw in _lines(sys.stdin.buffer):
+        shown, text = _decode_line(raw)
+        if first and isinstance(text, str) and text.startswith("\ufeff"):
+            text = text[1:]
+            shown = _escape(text)
+        first = False
+        yield shown, text
+
+
+def _argv_word(word: str) -> tuple[str, str | InvalidWord]:
+    """(text to show, word or InvalidWord) for a command-line word; bytes that were not UTF-8
+    reach Python as lone surrogates (surrogateescape), and are reported as such."""
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        try:
+            raw = word.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:  # a lone surrogate given from Python, not from the OS
+            raw = word.encode("utf-8", "backslashreplace")
+        shown = _escape(raw.decode("utf-8", "backslashreplace"))
+        return shown, _invalid_utf8(shown, "word")
+    return _escape(word), word
+
+
+def _words(args_words: list[str]) -> Iterator[tuple[str, str | InvalidWord]]:
+    """Words from the command line, or from stdin (one per line) when the only word is '-':
+    (text to show, word), or (text to show, InvalidWord) for a line that cannot be a word
+    (not UTF-8, over-long)."""
     if args_words == ["-"]:
-        first = True
-        for raw in sys.stdin.buffer:
-            shown, text = _decode_line(raw)
-            if first and text is not None and text.startswith("\ufeff"):
-                shown = text = text[1:]
-            first = False
-            yield shown, text
+        yield from _stdin_lines()
     else:
         for w in args_words:
-            yield w, w
+            yield _argv_word(w)
 
 
 def _out(line: str) -> None:
@@ -129,17 +235,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     judge = _judge(args.min_length, args.max_length)
     all_valid = True
     for shown, word in _words(args.words):
-        if word is None:
-            valid, note = False, "the line is not valid UTF-8"
+        try:
+            if isinstance(word, InvalidWord):
+                raise word
+            if args.latin_lookalikes:
+                word = to_tile(word, latin_lookalikes=True)
+            verdict = judge.check(word)
+        except InvalidWord as e:
+            valid, note = False, e.reason
         else:
-            try:
-                if args.latin_lookalikes:
-                    word = to_tile(word, latin_lookalikes=True)
-                verdict = judge.check(word)
-            except InvalidWord as e:
-                valid, note = False, e.reason
-            else:
-                valid, note = bool(verdict.valid), _verdict_note(verdict)
+            valid, note = bool(verdict.valid), _verdict_note(verdict)
         all_valid &= valid
         status = "valid" if valid else "invalid"
         _out("%s\t%s" % (shown, status) if args.challenge else "%s\t%s\t%s" % (shown, status, note))
@@ -160,28 +265,37 @@ def _analysis_dict(a) -> dict:
 def cmd_analyse(args: argparse.Namespace) -> int:
     judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
     all_found = True
+    n = n_found = n_none = n_errors = 0
     for shown, word in _words(args.words):
+        n += 1
         tile = None
         analyses: list = []
-        error: tuple[str, str] | None = None
-        if word is None:
-            error = ("invalid-utf8", "the line is not valid UTF-8")
-        else:
-            try:
-                if args.latin_lookalikes:
-                    word = to_tile(word, latin_lookalikes=True)
-                tile = to_tile(word)
-                analyses = list(judge.analyse(word))
-            except InvalidWord as e:
-                error = (e.code, e.reason)
+        error: InvalidWord | None = None
+        typed = word if isinstance(word, str) else shown  # JSON escapes by itself
+        try:
+            if isinstance(word, InvalidWord):
+                raise word
+            if args.latin_lookalikes:
+                word = to_tile(word, latin_lookalikes=True)
+            tile = to_tile(word)
+            analyses = list(judge.analyse(word))
+        except InvalidWord as e:
+            error = e
         all_found &= bool(analyses)
+        if error:
+            n_errors += 1
+        elif analyses:
+            n_found += 1
+        else:
+            n_none += 1
         if args.json:
-            obj: dict = {"word": shown, "tile": tile, "analyses": [_analysis_dict(a) for a in analyses]}
+            obj: dict = {"word": typed, "tile": tile,
+                         "analyses": [_analysis_dict(a) for a in analyses]}
             if error:
-                obj["error"] = {"code": error[0], "reason": error[1]}
+                obj["error"] = {"code": error.code, "reason": error.reason}
             _out(json.dumps(obj, ensure_ascii=False))
         elif error:
-            _out("%s\t-\t%s" % (shown, error[1]))
+            _out("%s\t-\tE:%s\t%s" % (shown, error.code, error.reason))
         elif not analyses:
             _out("%s\t-" % shown)
         else:
@@ -190,6 +304,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
                     shown, a.lemma, a.inflection_class, a.tags, a.surface,
                     " ".join(_rule_ids(a.rules)) or "-", "%g" % a.weight,
                 ]))
+    if args.words == ["-"]:
+        print("lines %d, analysed %d, without analysis %d, errors %d"
+              % (n, n_found, n_none, n_errors), file=sys.stderr)
     return EXIT_OK if all_found else EXIT_NEGATIVE
 
 
@@ -197,15 +314,14 @@ def cmd_explain(args: argparse.Namespace) -> int:
     judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
     all_valid = True
     for shown, word in _words(args.words):
-        if word is None:
-            all_valid = False
-            _out("%s\tinvalid\tthe line is not valid UTF-8" % shown)
-            continue
         try:
+            if isinstance(word, InvalidWord):
+                raise word
             ex = judge.explain(word)
         except InvalidWord as e:
             all_valid = False
-            obj = {"word": shown, "valid": False, "error": {"code": e.code, "reason": e.reason}}
+            obj = {"word": word if isinstance(word, str) else shown, "valid": False,
+                   "error": {"code": e.code, "reason": e.reason}}
             _out(json.dumps(obj, ensure_ascii=False) if args.json
                  else "%s\tinvalid\t%s" % (shown, e.reason))
             continue
@@ -213,7 +329,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
         all_valid &= v.valid
         if args.json:
             _out(json.dumps({
-                "word": shown, "tile": v.tile, "valid": v.valid, "rules": _rule_ids(v.rules),
+                "word": word, "tile": v.tile, "valid": v.valid, "rules": _rule_ids(v.rules),
                 "reason": v.reason, "analyses": [_analysis_dict(a) for a in ex.analyses],
                 "blocked": [{"rule": "§" + r, "reason": why} for r, why in ex.blocked],
                 "neighbours": ex.neighbours}, ensure_ascii=False))
@@ -232,13 +348,15 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 def cmd_paradigm(args: argparse.Namespace) -> int:
     judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
-    lemma = args.lemma.strip()
-    candidates = [lemma]
+    shown, lemma = _argv_word(args.lemma.strip())
     try:
+        if isinstance(lemma, InvalidWord):
+            raise lemma
         norm = to_lower_accented(lemma)
     except InvalidWord as e:
-        print("%s: %s is not a Greek word: %s" % (PROG, lemma or "''", e.reason), file=sys.stderr)
+        print("%s: %s is not a Greek word: %s" % (PROG, shown or "''", e.reason), file=sys.stderr)
         return EXIT_NEGATIVE
+    candidates = [lemma]
     if norm != lemma:
         candidates.insert(0, norm)
     tables: list = []
@@ -262,13 +380,12 @@ def cmd_guess(args: argparse.Namespace) -> int:
 
     any_found = False
     for shown, word in _words(args.words):
-        if word is None:
-            _out("%s\t-\t%s" % (shown, "the line is not valid UTF-8"))
-            continue
         try:
+            if isinstance(word, InvalidWord):
+                raise word
             guesses = guess(word, pos=args.pos, limit=args.limit)
         except InvalidWord as e:
-            _out("%s\t-\t%s" % (shown, e.reason))
+            _out("%s\t-\tE:%s\t%s" % (shown, e.code, e.reason))
             continue
         if not guesses:
             _out("%s\t-" % shown)
@@ -280,8 +397,10 @@ def cmd_guess(args: argparse.Namespace) -> int:
 
 
 def _chunks(stream: IO[bytes], size: int) -> Iterator[list[bytes]]:
+    """Lists of at most ``size`` lines (:func:`_lines`): at most size × MAX_LINE_BYTES bytes."""
+    lines = _lines(stream)
     while True:
-        chunk = list(itertools.islice(stream, size))
+        chunk = list(itertools.islice(lines, size))
         if not chunk:
             return
         yield chunk
@@ -303,6 +422,8 @@ def _validate_chunk_fast(chunk: list[bytes], judge,
     """(output bytes, lines, valid lines) for a chunk whose lines are all plain Greek words
     (the usual case: no empty line, no error to report), judged in one batch with no Python
     object per line; None otherwise, and the caller goes line by line."""
+    if _LongLine in set(map(type, chunk)):
+        return None
     data = b"".join(chunk)
     if not data.endswith(b"\n"):
         data += b"\n"
@@ -344,24 +465,29 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 n_invalid += k - k_valid
                 _write_bytes(data)
                 continue
-            shown_list: list[str] = []
+            shown_list: list[str] = []  # per line: the input as echoed
             errors: list[str | None] = []  # per line: "E:code" or None (to be judged)
             tiles: list[str] = []
             for raw in chunk:
                 shown, text = _decode_line(raw)
                 if first:
                     first = False
-                    if text is not None and text.startswith("\ufeff"):  # byte order mark
-                        shown = text = text[1:]
-                shown_list.append(shown)
-                if text is None:
-                    errors.append("E:invalid-utf8")
+                    if isinstance(text, str) and text.startswith("\ufeff"):  # byte order mark
+                        text = text[1:]
+                        shown = _escape(text)
+                if isinstance(text, InvalidWord):
+                    shown_list.append(shown)
+                    errors.append("E:" + text.code)
                     continue
                 try:
                     tile = to_tile(text, latin_lookalikes=args.latin_lookalikes)
                 except InvalidWord as e:
+                    shown_list.append(shown)
                     errors.append("E:" + e.code)
                     continue
+                # --valid-only prints accepted lines unchanged (white space around the word
+                # may hold a tab, escaped in the INPUT column otherwise)
+                shown_list.append(text if args.valid_only else shown)
                 errors.append(None)
                 tiles.append(tile)
             verdicts = iter(judge.validate_many(tiles) if tiles else [])
@@ -451,7 +577,10 @@ def build_parser() -> argparse.ArgumentParser:
                     "without accents (monotonic or polytonic); they are judged in tile form "
                     "(ΕΓΡΑΨΑ). Output is UTF-8, tab-separated; rule ids carry a section sign (§D1).",
         epilog="exit status: 0 success; 1 some word invalid, without analysis, or unknown "
-               "lemma; 2 bad usage or unreadable input; 3 internal error.",
+               "lemma; 2 bad usage or unreadable input; 3 internal error; 130 interrupted; "
+               "141 output pipe closed. Input lines that are not UTF-8, longer than %d bytes "
+               "or not a possible Greek word are reported in their place (E:CODE), never "
+               "fatal." % MAX_LINE_BYTES,
     )
     parser.add_argument("--version", action="version", version="%s %s" % (PROG, __version__))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -493,11 +622,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="list every analysis of words (lemma, class, tags, accented form, rules)",
         description="Analyse each WORD. Prints one line per analysis:\n"
                     "WORD<TAB>lemma<TAB>class<TAB>tags<TAB>accented form<TAB>rules<TAB>weight\n"
-                    "best (lowest weight) first; WORD<TAB>- when there is none, "
-                    "WORD<TAB>-<TAB>reason when the input is not a Greek word.",
+                    "best (lowest weight) first; WORD<TAB>- when there is none,\n"
+                    "WORD<TAB>-<TAB>E:CODE<TAB>reason when the input is not a Greek word.\n\n"
+                    + _fill("Batch contract (WORD '-': stdin, one word per line): every input "
+                            "line gives at least one output line, in input order, and every "
+                            "output line starts with the input line as read (empty lines "
+                            "kept; invalid UTF-8 and control characters shown as \\x escapes; "
+                            "a line over %d bytes cut, with '…'); with --json exactly one line "
+                            "per input line. Unreadable lines are E:invalid-utf8, over-long "
+                            "ones E:too-long. A summary (lines, analysed, without analysis, "
+                            "errors) goes to stderr." % MAX_LINE_BYTES),
         epilog="example:\n  dektes analyse ΑΝΘΡΩΠΟΥΣ\n  printf 'εγραψα\\n' | dektes analyse --json -\n\n"
-               + _fill("exit status: 0 if every word has an analysis, 1 otherwise, "
-                       "2 for bad usage."),
+               + _fill("exit status: 0 if every word has an analysis, 1 otherwise (an error "
+                       "line included), 2 for bad usage."),
     )
     p.add_argument("words", nargs="+", metavar="WORD",
                    help="a word; '-' as the only word reads words from stdin, one per line")
@@ -526,12 +663,18 @@ def build_parser() -> argparse.ArgumentParser:
         description=_fill("Read words one per line from FILE (or stdin) and print INPUT<TAB>1 "
                           "or INPUT<TAB>0 per line, same count and order, in bounded memory. "
                           "Lines that are not a Greek word get a third column E:CODE (E:empty, "
-                          "E:invalid-utf8, E:latin-lookalike, E:too-long, E:digit, ...). "
-                          "A summary goes to stderr."),
+                          "E:invalid-utf8, E:latin-lookalike, E:too-long, E:digit, ...), "
+                          "and every other line is still judged. Lines are split on \\n only "
+                          "(a \\r before it is dropped); the INPUT column shows invalid UTF-8 "
+                          "and control characters as \\x escapes, and a line over %d bytes "
+                          "cut, with '…' (it is E:too-long, and never read whole into "
+                          "memory). A summary 'lines N, valid N, invalid N, errors N' goes to "
+                          "stderr." % MAX_LINE_BYTES),
         epilog="example:\n  dektes validate words.txt > judged.tsv\n"
                "  dektes validate --valid-only - < words.txt\n\n"
-               + _fill("exit status: 0 whenever the input was read, even if words are invalid; "
-                       "2 for bad usage or an unreadable file."),
+               + _fill("exit status: 0 whenever the input was read, even if words are invalid "
+                       "or lines are errors; 2 for bad usage or an unreadable file; 141 if "
+                       "the output pipe closed."),
     )
     p.add_argument("file", nargs="?", default="-", metavar="FILE",
                    help="input file, '-' or absent for stdin")
@@ -559,7 +702,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "produced the form is inverted and the candidate lemma re-inflected "
                           "to check it. Prints WORD<TAB>lemma<TAB>class<TAB>weight per "
                           "candidate, best (lowest weight) first; WORD<TAB>- when there is none, "
-                          "WORD<TAB>-<TAB>reason when the input is not a Greek word. Type the "
+                          "WORD<TAB>-<TAB>E:CODE<TAB>reason when the input is not a Greek "
+                          "word. Type the "
                           "accent if you know it; unaccented input is tried with every accent "
                           "position."),
         epilog="example:\n  dektes guess ανθρώπου θαλασσών έγραψα\n  dektes guess --limit 3 ΓΡΑΨΑΜΕ\n\n"
@@ -582,10 +726,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _utf8_streams() -> None:
-    for stream in (sys.stdout, sys.stderr):
+    # stderr keeps Python's backslashreplace: a message about odd input must not fail on it
+    for stream, errors in ((sys.stdout, "strict"), (sys.stderr, "backslashreplace")):
         try:
             if (stream.encoding or "").lower().replace("-", "") != "utf8":
-                stream.reconfigure(encoding="utf-8")
+                stream.reconfigure(encoding="utf-8", errors=errors)
         except (AttributeError, ValueError, OSError):
             pass
 

@@ -237,8 +237,8 @@ def test_analyse_nothing_and_invalid(capsys):
     code, lines, _ = run(capsys, "analyse", "ΞΨΖΩ", "HOTEL", "ΑΝΘΡΩΠΟΥΣ")
     assert code == 1
     assert lines[0] == "ΞΨΖΩ\t-"
-    word, dash, reason = columns(lines[1])
-    assert (word, dash) == ("HOTEL", "-") and "position" in reason
+    word, dash, code, reason = columns(lines[1])
+    assert (word, dash, code) == ("HOTEL", "-", "E:not-greek") and "position" in reason
     assert all(l.startswith("ΑΝΘΡΩΠΟΥΣ\t") for l in lines[2:]) and len(lines) > 2
 
 
