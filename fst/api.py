@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from grammars.rules import b3_xana, d1_augment, d2_internal_augment
+from grammars.rules import b3_xana, b9_simo, d1_augment, d2_internal_augment, e5_diminutives
 
 from . import compile as fc
 from .normalize import InvalidWord, to_lower_accented, to_tile
@@ -62,7 +62,7 @@ class ParadigmTable:
     rows: list[ParadigmRow] = field(default_factory=list)
 
 
-BLOCKING_RULES = (d1_augment, b3_xana, d2_internal_augment)
+BLOCKING_RULES = (d1_augment, b3_xana, d2_internal_augment, e5_diminutives, b9_simo)
 
 
 @dataclass

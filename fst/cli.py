@@ -55,11 +55,23 @@ class UsageError(Exception):
 
 
 @functools.lru_cache(maxsize=None)
-def _judge(min_length: int, max_length: int):
+def _judge(min_length: int, max_length: int, disabled: frozenset = frozenset()):
     """The engine, loaded once per process and profile (import deferred: pynini is slow)."""
     from fst.api import Judge
 
-    return Judge.load(min_length=min_length, max_length=max_length, progress=True)
+    return Judge.load(min_length=min_length, max_length=max_length, progress=True,
+                      disabled_rules=disabled)
+
+
+def _disabled(args: argparse.Namespace) -> frozenset:
+    """Rule layers switched off by --profile and --without (grammars/profiles.py)."""
+    from grammars.profiles import disabled
+
+    without = [r for r in (getattr(args, "without", "") or "").split(",") if r.strip()]
+    try:
+        return disabled(getattr(args, "profile", "board"), without)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
 
 
 def _rule_ids(rules: Iterable[str]) -> list[str]:
@@ -232,7 +244,7 @@ def _out(line: str) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    judge = _judge(args.min_length, args.max_length)
+    judge = _judge(args.min_length, args.max_length, _disabled(args))
     all_valid = True
     for shown, word in _words(args.words):
         try:
@@ -450,8 +462,9 @@ def _validate_chunk_fast(chunk: list[bytes], judge,
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    disabled = _disabled(args)
     stream = _open_input(args.file)
-    judge = _judge(args.min_length, args.max_length)
+    judge = _judge(args.min_length, args.max_length, disabled)
     n = n_valid = n_invalid = n_errors = 0
     first = True
     try:
@@ -556,6 +569,16 @@ def _add_lengths(p: argparse.ArgumentParser) -> None:
                    help="longest word the profile accepts (default %(default)s; rule §LEN)")
 
 
+def _add_profile(p: argparse.ArgumentParser) -> None:
+    from grammars.profiles import LAYERS, PROFILES
+
+    p.add_argument("--profile", choices=sorted(PROFILES), default="board",
+                   help="rule profile: board (the whole regulation, default), no-hidden-words "
+                        "(without §E2), dictionary (paradigms and listed forms only)")
+    p.add_argument("--without", default="", metavar="RULES",
+                   help="switch rule layers off, comma-separated (of %s)" % ", ".join(LAYERS))
+
+
 def _add_lookalikes(p: argparse.ArgumentParser) -> None:
     p.add_argument("--latin-lookalikes", action="store_true",
                    help="map Latin letters that look Greek (A B E H I K M N O P T X Y Z o) "
@@ -599,6 +622,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--challenge", action="store_true",
                    help="print only WORD<TAB>valid|invalid, without rules or reasons")
     _add_lengths(p)
+    _add_profile(p)
     _add_lookalikes(p)
     p.set_defaults(func=cmd_check)
 
@@ -681,6 +705,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--valid-only", action="store_true",
                    help="print only the accepted input lines, unchanged")
     _add_lengths(p)
+    _add_profile(p)
     _add_lookalikes(p)
     p.set_defaults(func=cmd_validate)
 

@@ -405,8 +405,12 @@ def confirm(code, reason, ranked, require: bool = False):
         if n >= MIN_OFFICIAL and held < CONFIRM_RATIO * n:
             return None, NOT_CONFIRMED
         return code, reason
+    # a verb's class encodes its aorist: the official list chooses only among classes whose
+    # aorist hunspell attests (δώνω: P1a's unaugmented δώσα matched the present system)
     scored = sorted(((2 * h - n, h, n, e.code) for e in ranked
-                     for n, h in [figures[e.code]] if n >= MIN_OFFICIAL), reverse=True)
+                     for n, h in [figures[e.code]] if n >= MIN_OFFICIAL
+                     and (not e.code.startswith("P") or e.aorist_found >= MIN_AORIST)),
+                    reverse=True)
     if not scored:
         return None, reason
     score, held, n, best = scored[0]

@@ -443,3 +443,26 @@ def test_console_script():
                           timeout=SUBPROCESS_TIMEOUT)
     assert proc.returncode == 0
     assert proc.stdout.decode("utf-8") == "ΕΓΡΑΨΑ\tvalid\n"
+
+
+def test_check_profile_switches_rules_off(capsys):
+    code, lines, _ = run(capsys, "check", "ΕΓΡΑΨΑΜΕ")
+    assert code == 0 and "§D1" in lines[0]
+    code, lines, _ = run(capsys, "check", "--profile", "dictionary", "ΕΓΡΑΨΑΜΕ", "ΓΡΑΨΑΜΕ")
+    assert code == 1
+    assert columns(lines[0])[1] == "invalid" and "§D1" in lines[0]
+    assert columns(lines[1])[1] == "valid"
+    code, lines, _ = run(capsys, "check", "--without", "D1", "ΕΓΡΑΨΑΜΕ")
+    assert code == 1
+
+
+def test_validate_profile(capsys, tmp_path):
+    f = tmp_path / "w.txt"
+    f.write_text("ΕΓΡΑΨΑΜΕ\nΓΡΑΨΑΜΕ\n", encoding="utf-8")
+    code, lines, _ = run(capsys, "validate", "--without", "§D1", str(f))
+    assert [columns(x)[1] for x in lines] == ["0", "1"]
+
+
+def test_unknown_rule_layer_is_a_usage_error(capsys):
+    code, _, err = run(capsys, "check", "--without", "Q9", "ΕΓΡΑΨΑ")
+    assert code == 2 and "Q9" in err

@@ -11,3 +11,10 @@ BARRED_ENDINGS = ("σιμου", "ξιμου", "ψιμου", "σίμου", "ξί�
 def barred(form: str) -> bool:
     """Whether ``form`` (lower case, accented or not) is a §B9-barred genitive in -ιμου."""
     return form.endswith(BARRED_ENDINGS)
+
+
+def blocked(tile: str, analyse) -> str | None:
+    """Why §B9 blocks ``tile`` (ΠΛΥΣΙΜΟΥ beside the noun ΠΛΥΣΙΜΟ), or None."""
+    if tile.endswith(("ΣΙΜΟΥ", "ΞΙΜΟΥ", "ΨΙΜΟΥ")) and analyse(tile[:-1]):
+        return f"§B9: the genitive singular is only {tile[:-2]}ΑΤΟΣ"
+    return None

@@ -47,3 +47,27 @@ def barred(lemma: str, bases: set[str]):
             if any(stem + _bare(e) in bases for e in BASE_ENDINGS):
                 return pred
     return None
+
+
+# tile endings of barred forms → (tile ending of the lemma, what §E5 says)
+_BLOCKED = (
+    ("ΑΚΙΟΥ", "ΑΚΙ", "diminutives in -άκι have no genitive"),
+    ("ΑΚΙΩΝ", "ΑΚΙ", "diminutives in -άκι have no genitive"),
+    ("ΑΚΟΙ", "ΑΚΟΣ", "diminutives in -άκος have no plural"),
+    ("ΑΚΩΝ", "ΑΚΟΣ", "diminutives in -άκος have no plural"),
+    ("ΑΚΟΥΣ", "ΑΚΟΣ", "diminutives in -άκος have no plural"),
+    ("ΟΥΛΩΝ", "ΟΥΛΑ", "diminutives in -ούλα have no genitive plural"),
+    ("ΙΤΣΩΝ", "ΙΤΣΑ", "diminutives in -ίτσα have no genitive plural"),
+    ("ΑΡΩΝ", "ΑΡΑ", "augmentatives in -άρα have no genitive plural"),
+)
+
+
+def blocked(tile: str, analyse) -> str | None:
+    """Why §E5 blocks ``tile``, or None: the lemma it would belong to is a diminutive or
+    augmentative of the lexicon that lacks that cell (ΣΠΙΤΑΚΙΟΥ: σπιτάκι)."""
+    for end, lemma_end, why in _BLOCKED:
+        if tile.endswith(end):
+            lemma = tile[:-len(end)] + lemma_end
+            if any(_bare(a.lemma).upper() == lemma for a in analyse(lemma)):
+                return f"§E5: {why} ({lemma})"
+    return None
