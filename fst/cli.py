@@ -160,36 +160,47 @@ def _analysis_dict(a) -> dict:
 def cmd_analyse(args: argparse.Namespace) -> int:
     judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
     all_found = True
-    for shown, word in _words(args.words):
-        tile = None
-        analyses: list = []
-        error: tuple[str, str] | None = None
-        if word is None:
-            error = ("invalid-utf8", "the line is not valid UTF-8")
-        else:
+    # a batch of words at a time through the analysis table; a terminal gets line by line
+    interactive = args.words == ["-"] and getattr(sys.stdin, "isatty", lambda: False)()
+    words = _words(args.words)
+    while True:
+        chunk = list(itertools.islice(words, 1 if interactive else CHUNK_LINES))
+        if not chunk:
+            break
+        items: list[tuple[str, str | None, tuple[str, str] | None]] = []
+        for shown, word in chunk:
+            if word is None:
+                items.append((shown, None, ("invalid-utf8", "the line is not valid UTF-8")))
+                continue
             try:
                 if args.latin_lookalikes:
                     word = to_tile(word, latin_lookalikes=True)
-                tile = to_tile(word)
-                analyses = list(judge.analyse(word))
+                items.append((shown, to_tile(word), None))
             except InvalidWord as e:
-                error = (e.code, e.reason)
-        all_found &= bool(analyses)
-        if args.json:
-            obj: dict = {"word": shown, "tile": tile, "analyses": [_analysis_dict(a) for a in analyses]}
-            if error:
-                obj["error"] = {"code": error[0], "reason": error[1]}
-            _out(json.dumps(obj, ensure_ascii=False))
-        elif error:
-            _out("%s\t-\t%s" % (shown, error[1]))
-        elif not analyses:
-            _out("%s\t-" % shown)
-        else:
-            for a in analyses:
-                _out("\t".join([
-                    shown, a.lemma, a.inflection_class, a.tags, a.surface,
-                    " ".join(_rule_ids(a.rules)) or "-", "%g" % a.weight,
-                ]))
+                items.append((shown, None, (e.code, e.reason)))
+        found = iter(judge.analyse_many([t for _, t, err in items if err is None]))
+        out: list[str] = []
+        for shown, tile, error in items:
+            analyses = next(found) if error is None else []
+            all_found &= bool(analyses)
+            if args.json:
+                obj: dict = {"word": shown, "tile": tile,
+                             "analyses": [_analysis_dict(a) for a in analyses]}
+                if error:
+                    obj["error"] = {"code": error[0], "reason": error[1]}
+                out.append(json.dumps(obj, ensure_ascii=False) + "\n")
+            elif error:
+                out.append("%s\t-\t%s\n" % (shown, error[1]))
+            elif not analyses:
+                out.append("%s\t-\n" % shown)
+            else:
+                for a in analyses:
+                    out.append("\t".join([
+                        shown, a.lemma, a.inflection_class, a.tags, a.surface,
+                        " ".join(_rule_ids(a.rules)) or "-", "%g" % a.weight,
+                    ]) + "\n")
+        sys.stdout.write("".join(out))
+        sys.stdout.flush()
     return EXIT_OK if all_found else EXIT_NEGATIVE
 
 

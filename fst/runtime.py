@@ -213,6 +213,7 @@ class TileDFA:
         self._final_ext: np.ndarray | None = None
         self._counts: np.ndarray | None = None
         self._step_table: np.ndarray | None = None
+        self._rank_table: np.ndarray | None = None
         self._outdeg = np.diff(np.asarray(self.offsets))
 
     @classmethod
@@ -314,6 +315,70 @@ class TileDFA:
             state += cols[j]
             state = flat[state]
         return self._final_ext[state]
+
+    # -- ranks: the index of a word in the sorted language ---------------------------------
+    @property
+    def _rank_step(self) -> np.ndarray:
+        """Per (state, step column), what the step adds to a word's rank: 1 if the state is
+        accepting (its word is a smaller prefix) plus the words through smaller sibling arcs;
+        0 for :data:`OTHER` and :data:`PAD`."""
+        if self._rank_table is None:
+            n = self.num_states
+            table = np.zeros((n + 1, N_LETTERS + 2), dtype=np.int64)
+            counts = self.state_counts()
+            offsets = np.asarray(self.offsets, dtype=np.int64)
+            c = counts[np.asarray(self.targets)] if len(self.targets) else np.zeros(0, np.int64)
+            cs = np.concatenate(([0], np.cumsum(c)))
+            src = np.repeat(np.arange(n), self._outdeg)
+            smaller = cs[:-1] - cs[offsets[src]]
+            table[src, np.asarray(self.labels, dtype=np.intp)] = \
+                smaller + np.asarray(self.final, dtype=np.int64)[src]
+            self._rank_table = table
+        return self._rank_table
+
+    def ranks(self, codes: np.ndarray) -> np.ndarray:
+        """Per row of ``codes`` (words × step columns: letter index 0…23, :data:`OTHER`,
+        :data:`PAD` after the word), the word's index in the sorted language (int64, as in
+        :meth:`wordlist` with no bounds), or -1 if it is not accepted."""
+        step = self._step
+        width = step.shape[1]
+        flat = step.ravel()
+        rflat = self._rank_step.ravel()
+        cols = np.ascontiguousarray(np.asarray(codes).T)
+        state = np.zeros(cols.shape[1] if cols.ndim == 2 else 0, dtype=np.int64)
+        rank = np.zeros(len(state), dtype=np.int64)
+        for j in range(cols.shape[0]):
+            idx = state * width + cols[j]
+            rank += rflat[idx]
+            state = flat[idx].astype(np.int64)
+        return np.where(self._final_ext[state], rank, -1)
+
+    def rank(self, tile: str) -> int:
+        """The index of ``tile`` in the sorted language, or -1 if it is not accepted."""
+        step = self._step
+        rtab = self._rank_step
+        s, r = 0, 0
+        dead = self.num_states
+        for ch in tile:
+            lab = _LABEL_OF.get(ord(ch))
+            if lab is None:
+                return -1
+            r += int(rtab[s, lab])
+            s = int(step[s, lab])
+            if s == dead:
+                return -1
+        return r if self._final_ext[s] else -1
+
+    def ranks_of(self, words: list[str]) -> np.ndarray:
+        """:meth:`ranks` of tile strings (anything else: -1), same order."""
+        n = len(words)
+        if n == 0:
+            return np.zeros(0, dtype=np.int64)
+        lens = np.fromiter(map(len, words), dtype=np.int64, count=n)
+        cps = np.array(words, dtype=str).view(np.uint32).reshape(n, -1)
+        out = self.ranks(_CP_TO_CODE[np.minimum(cps, _CP_TOP)])
+        out[np.count_nonzero(cps, axis=1) != lens] = -1  # a NUL inside a word
+        return out
 
     def judge_text(self, text: str, min_len: int = 0,
                    max_len: int | None = None) -> np.ndarray | None:
