@@ -18,8 +18,8 @@ FSTs in the cache directory:
 ======================  ======  =============================================================
 
 The accent pattern rebuilds the accented surface from the tile word: lower-case the tile word
-(final σ as ς), then overlay the pattern on its end, where ``.`` keeps a letter (``ό..`` is
-ανθρώπους from ΑΝΘΡΩΠΟΥΣ with the accent three letters from the end).
+(final σ as ς), then overlay the pattern on its end, where ``.`` keeps a letter (``ώ....``
+makes ανθρώπους of ΑΝΘΡΩΠΟΥΣ: the accent five letters from the end).
 
 :func:`verify` checks the table against the FSTs when it is built: as many analyses as the
 analyser has paths, every word of the acceptor analysed (bar words accepted by a ruling only),

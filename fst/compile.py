@@ -446,9 +446,11 @@ def _add_d7(gen, tags):
                             [pynini.escape(c) for c in "άέήίόύώϊϋΐΰς"] +
                             [tags.by_tag[k] for k in tags.by_tag]).closure()
     cell_syms = pynini.union(*[tags.char("cell", c) for c in cells])
-    # analysis side must contain a 1st-plural cell; append the rule symbol
-    ana_filter = any_char + cell_syms + any_char
-    twin = pynini.compose(pynini.compose(ana_filter, gen), rewrite)
+    # analysis side must contain a 1st-plural cell; append the rule symbol. Both filters are
+    # optimised first: the raw closure of a big union has a state per symbol, and composing
+    # it with the generator multiplied the states (minutes and gigabytes)
+    ana_filter = (any_char + cell_syms + any_char).optimize()
+    twin = pynini.compose(pynini.compose(ana_filter, gen), rewrite.optimize())
     twin = pynini.concat(twin, pynini.cross(tags.char("rule", d7_ome.RULE_ID), ""))
     twin = pynini.concat(twin, pynini.accep("", weight=RULE_WEIGHT))
     return pynini.union(gen, twin).optimize()
@@ -561,6 +563,7 @@ def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None
         print("dektes: exporting the look-up arrays and checking them against the FST …",
               file=sys.stderr)
     arrays = runtime.export(tiles)
+    arrays["wordlist"] = runtime.pack(runtime.TileDFA(arrays))
     dfa = runtime.TileDFA(arrays)
     n_words = runtime.verify(tiles, dfa)
     table = anatable.export(analyser, dfa, tags.by_char)
