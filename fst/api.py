@@ -16,6 +16,7 @@ from typing import Iterator
 
 from grammars.rules import b3_xana, b9_simo, d1_augment, d2_internal_augment, e5_diminutives
 
+from . import anatable
 from . import compile as fc
 from .normalize import InvalidWord, to_lower_accented, to_tile
 from .runtime import TileDFA, export
@@ -75,6 +76,7 @@ class Explanation:
 
 
 VARIANT_NAMES = {0: "main", 1: "alt", 2: "colloq", 3: "rare", 5: "scrabble"}
+_TILE_SET = frozenset("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ")
 
 
 class Judge:
@@ -86,9 +88,10 @@ class Judge:
                  runtime: TileDFA | None = None, cache: Path | None = None,
                  disabled_rules=frozenset()):
         # FSTs given as None are read from the cache directory ``cache`` on first use, so that
-        # look-ups through the arrays (``runtime``) never import pynini
+        # look-ups through the arrays (``runtime``, the analysis table) never import pynini
         self._cache = cache
         self._runtime = runtime
+        self._table: anatable.AnalysisTable | None = None
         self.analyser, self.tiles, self.t2s, self.tags = analyser, tiles, t2s, tags
         self.rulings = fc.read_rulings() if rulings is None else rulings
         self.min_length = max(2, min_length)  # §C6: one-letter words are never valid
@@ -169,6 +172,14 @@ class Judge:
                 _RUNTIMES[id(tiles)] = (tiles, self._runtime)
         return self._runtime
 
+    @property
+    def table(self) -> anatable.AnalysisTable | None:
+        """The analysis table (:mod:`fst.anatable`) read from the cache on first use; None for
+        a Judge made from FSTs alone, which analyses by composition."""
+        if self._table is None and self._cache is not None:
+            self._table = anatable.AnalysisTable.load(self._cache, self.runtime)
+        return self._table
+
     # -- decoding -----------------------------------------------------------------
     def _decode(self, s: str) -> tuple[str, str, str, tuple[str, ...]]:
         lemma, cls, cell, rules = [], "", "", []
@@ -203,26 +214,25 @@ class Judge:
             return sorted({o for _, o, _ in self._paths(lat.rmepsilon())})
 
     def analyse(self, word: str) -> list[Analysis]:
-        """Every analysis of ``word`` (any case, accented or not), best (lowest weight) first.
+        """Every analysis of ``word`` (any case, accented or not), best (lowest weight) first;
+        ties by surface, lemma, cell, class and rules.
 
         Raises ``InvalidWord`` if ``word`` cannot be a Greek word.
         """
-        import pynini
         tile = to_tile(word)
-        best: dict[tuple, Analysis] = {}
-        with pynini.default_token_type("utf8"):
-            for surface in self.surfaces(tile):
-                lat = pynini.compose(pynini.accep(pynini.escape(surface)), self.analyser)
-                for _, o, w in self._paths(lat):
-                    lemma, cls, cell, rules = self._decode(o)
-                    a = Analysis(lemma, cls, cell, surface, rules, w)
-                    k = (lemma, cls, cell, surface)
-                    if k in best:  # licensed twice: the lower weight, and every rule named
-                        old = best[k]
-                        merged = tuple(sorted(set(old.rules) | set(rules)))
-                        a = Analysis(lemma, cls, cell, surface, merged, min(w, old.weight))
-                    best[k] = a
-        return sorted(best.values(), key=lambda a: (a.weight, a.surface, a.lemma, a.tags))
+        table = self.table
+        if table is not None:
+            return [Analysis(*r) for r in table.lookup(tile)]
+        return [Analysis(*r) for r in
+                anatable.analyse_fst(tile, self.analyser, self.t2s, self.tags.by_char)]
+
+    def analyse_many(self, tiles: list[str]) -> list[list[Analysis]]:
+        """:meth:`analyse` of already tile-normalised strings, same order (anything that is not
+        a tile word has no analysis); one batch through the look-up arrays."""
+        table = self.table
+        if table is None:
+            return [self.analyse(t) if t and set(t) <= _TILE_SET else [] for t in tiles]
+        return [[Analysis(*r) for r in rows] for rows in table.lookup_many(tiles)]
 
     def check(self, word: str) -> Verdict:
         """The verdict on one word under the profile; raises ``InvalidWord`` for non-Greek input.

@@ -278,44 +278,52 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
     all_found = True
     n = n_found = n_none = n_errors = 0
-    for shown, word in _words(args.words):
-        n += 1
-        tile = None
-        analyses: list = []
-        error: InvalidWord | None = None
-        typed = word if isinstance(word, str) else shown  # JSON escapes by itself
-        try:
-            if isinstance(word, InvalidWord):
-                raise word
-            if args.latin_lookalikes:
-                word = to_tile(word, latin_lookalikes=True)
-            tile = to_tile(word)
-            analyses = list(judge.analyse(word))
-        except InvalidWord as e:
-            error = e
-        all_found &= bool(analyses)
-        if error:
-            n_errors += 1
-        elif analyses:
-            n_found += 1
-        else:
-            n_none += 1
-        if args.json:
-            obj: dict = {"word": typed, "tile": tile,
-                         "analyses": [_analysis_dict(a) for a in analyses]}
+    # a batch of words at a time through the analysis table; a terminal gets line by line
+    interactive = args.words == ["-"] and getattr(sys.stdin, "isatty", lambda: False)()
+    words = _words(args.words)
+    while True:
+        chunk = list(itertools.islice(words, 1 if interactive else CHUNK_LINES))
+        if not chunk:
+            break
+        items: list[tuple[str, str, str | None, InvalidWord | None]] = []
+        for shown, word in chunk:
+            typed = word if isinstance(word, str) else shown  # JSON escapes by itself
+            try:
+                if isinstance(word, InvalidWord):
+                    raise word
+                if args.latin_lookalikes:
+                    word = to_tile(word, latin_lookalikes=True)
+                items.append((shown, typed, to_tile(word), None))
+            except InvalidWord as e:
+                items.append((shown, typed, None, e))
+        found = iter(judge.analyse_many([t for _, _, t, err in items if err is None]))
+        for shown, typed, tile, error in items:
+            n += 1
+            analyses = next(found) if error is None else []
+            all_found &= bool(analyses)
             if error:
-                obj["error"] = {"code": error.code, "reason": error.reason}
-            _out(json.dumps(obj, ensure_ascii=False))
-        elif error:
-            _out("%s\t-\tE:%s\t%s" % (shown, error.code, error.reason))
-        elif not analyses:
-            _out("%s\t-" % shown)
-        else:
-            for a in analyses:
-                _out("\t".join([
-                    shown, a.lemma, a.inflection_class, a.tags, a.surface,
-                    " ".join(_rule_ids(a.rules)) or "-", "%g" % a.weight,
-                ]))
+                n_errors += 1
+            elif analyses:
+                n_found += 1
+            else:
+                n_none += 1
+            if args.json:
+                obj: dict = {"word": typed, "tile": tile,
+                             "analyses": [_analysis_dict(a) for a in analyses]}
+                if error:
+                    obj["error"] = {"code": error.code, "reason": error.reason}
+                _out(json.dumps(obj, ensure_ascii=False))
+            elif error:
+                _out("%s\t-\tE:%s\t%s" % (shown, error.code, error.reason))
+            elif not analyses:
+                _out("%s\t-" % shown)
+            else:
+                for a in analyses:
+                    _out("\t".join([
+                        shown, a.lemma, a.inflection_class, a.tags, a.surface,
+                        " ".join(_rule_ids(a.rules)) or "-", "%g" % a.weight,
+                    ]))
+        sys.stdout.flush()
     if args.words == ["-"]:
         print("lines %d, analysed %d, without analysis %d, errors %d"
               % (n, n_found, n_none, n_errors), file=sys.stderr)

@@ -9,6 +9,8 @@ source and the pynini version):
 * ``tags.json`` — the tag table: private-use code points → class codes, cells, rule ids;
 * ``dfa_*.npy`` — the tile acceptor as numpy arrays for look-ups without pynini
   (:mod:`fst.runtime`), checked against ``tiles.fst`` when built;
+* ``ana_*`` — every analysis of every tile word, for analysis without pynini
+  (:mod:`fst.anatable`), checked against ``analyser.fst`` when built;
 * ``manifest.json`` — written last: the sha256 and size of every other file. A missing,
   truncated, corrupt or stale artifact is reported and everything rebuilt (:func:`ensure_cache`).
   The same inputs give byte-identical artifacts.
@@ -32,7 +34,7 @@ from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
 from grammars.rules import (b3_xana, b6_degree, b7_loans, b9_simo, d1_augment, d4_aga, d7_ome,
                             e5_diminutives)
 
-from . import runtime
+from . import anatable, runtime
 
 PKG_ROOT = Path(__file__).resolve().parent.parent
 GRAMMARS_DIR = PKG_ROOT / "grammars"
@@ -157,7 +159,8 @@ def input_files() -> list[Path]:
     # the data and the code that shape the artifacts (not the CLI or the API)
     files = sorted(LEXICON_DIR.glob("*.tsv")) + sorted(GRAMMARS_DIR.rglob("*.tsv"))
     files += sorted(GRAMMARS_DIR.rglob("*.py"))
-    files += [p for p in (FST_DIR / "compile.py", FST_DIR / "runtime.py") if p.exists()]
+    files += [FST_DIR / n for n in ("compile.py", "runtime.py", "anatable.py")
+              if (FST_DIR / n).exists()]
     return files
 
 
@@ -473,9 +476,11 @@ def _add_d7(gen, tags):
                             [pynini.escape(c) for c in "άέήίόύώϊϋΐΰς"] +
                             [tags.by_tag[k] for k in tags.by_tag]).closure()
     cell_syms = pynini.union(*[tags.char("cell", c) for c in cells])
-    # analysis side must contain a 1st-plural cell; append the rule symbol
-    ana_filter = any_char + cell_syms + any_char
-    twin = pynini.compose(pynini.compose(ana_filter, gen), rewrite)
+    # analysis side must contain a 1st-plural cell; append the rule symbol. Both filters are
+    # optimised first: the raw closure of a big union has a state per symbol, and composing
+    # it with the generator multiplied the states (minutes and gigabytes)
+    ana_filter = (any_char + cell_syms + any_char).optimize()
+    twin = pynini.compose(pynini.compose(ana_filter, gen), rewrite.optimize())
     twin = pynini.concat(twin, pynini.cross(tags.char("rule", d7_ome.RULE_ID), ""))
     twin = pynini.concat(twin, pynini.accep("", weight=RULE_WEIGHT))
     return pynini.union(gen, twin).optimize()
@@ -532,7 +537,7 @@ def _surface_sigma():
 
 FST_ARTIFACTS = ("analyser.fst", "tiles.fst", "tile2surface.fst", "tags.json")
 #: every file of a cache directory but the manifest
-ARTIFACTS = FST_ARTIFACTS + runtime.FILES
+ARTIFACTS = FST_ARTIFACTS + runtime.FILES + anatable.FILES
 #: sha256 and size of every artifact, written last: a cache without it is incomplete
 MANIFEST = "manifest.json"
 CACHE_FORMAT = 1
@@ -577,8 +582,9 @@ def check_cache(d: Path) -> str | None:
 
 
 def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None) -> None:
-    """Build every artifact, check the look-up arrays against the tile FST, and write them
-    into ``d`` (the manifest last, so that an interrupted write is seen as incomplete)."""
+    """Build every artifact, check the look-up arrays and the analysis table against the FSTs,
+    and write them into ``d`` (the manifest last, so that an interrupted write is seen as
+    incomplete)."""
     import shutil
     import tempfile
 
@@ -587,7 +593,13 @@ def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None
         print("dektes: exporting the look-up arrays and checking them against the FST …",
               file=sys.stderr)
     arrays = runtime.export(tiles)
-    n_words = runtime.verify(tiles, runtime.TileDFA(arrays))
+    arrays["wordlist"] = runtime.pack(runtime.TileDFA(arrays))
+    dfa = runtime.TileDFA(arrays)
+    n_words = runtime.verify(tiles, dfa)
+    table = anatable.export(analyser, dfa, tags.by_char)
+    ruled_in = [w for w, (ok, _) in read_rulings().items() if ok]
+    n_analyses = anatable.verify(anatable.AnalysisTable(table, dfa), analyser, t2s, tags.by_char,
+                                 n_paths=table["paths"], extra_words=ruled_in)
     d.mkdir(parents=True, exist_ok=True)
     try:
         (d / MANIFEST).unlink()
@@ -600,12 +612,13 @@ def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None
         t2s.write(str(tmp / "tile2surface.fst"))
         (tmp / "tags.json").write_text(tags.to_json(), encoding="utf-8")
         runtime.save(arrays, tmp)
+        anatable.save(table, tmp)
         sums = {n: {"sha256": _sha256(tmp / n), "size": (tmp / n).stat().st_size}
                 for n in ARTIFACTS}
         for n in ARTIFACTS:
             os.replace(tmp / n, d / n)
         manifest = {"format": CACHE_FORMAT, "key": d.name, "tile_words": n_words,
-                    "artifacts": sums}
+                    "analyses": n_analyses, "artifacts": sums}
         (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n",
                                     encoding="utf-8")
         os.replace(tmp / MANIFEST, d / MANIFEST)

@@ -11,6 +11,7 @@ cache directory (DESIGN-NOTES §2):
 ``dfa_final.npy``      bool      per state, accepting?
 ``dfa_mindist.npy``    int16     per state, fewest letters to an accepting state
 ``dfa_height.npy``     int16     per state, most letters to an accepting state
+``dfa_wordlist.npy``   uint8     the words of 2–15 letters as UTF-8 lines (:func:`pack`)
 =====================  ========  ==========================================================
 
 States are numbered canonically (reverse post-order of a depth-first walk from the start,
@@ -43,8 +44,12 @@ OTHER = N_LETTERS
 #: column of the step table for the padding after the end of a word (stays in place)
 PAD = N_LETTERS + 1
 ARRAY_NAMES = ("offsets", "labels", "targets", "final", "mindist", "height")
+#: the packed word list (:func:`pack`), saved beside the arrays when built
+PACKED_FILE = "dfa_wordlist.npy"
 #: the files :func:`save` writes, in the cache directory
-FILES = tuple(f"dfa_{n}.npy" for n in ARRAY_NAMES)
+FILES = tuple(f"dfa_{n}.npy" for n in ARRAY_NAMES) + (PACKED_FILE,)
+#: the bounds of the packed word list (the board profile, §LEN): ``dektes wordlist`` as is
+PACKED_BOUNDS = (2, 15)
 
 _LABEL_OF = {ord(c): i for i, c in enumerate(TILE_LETTERS)}
 # code point (clipped to _CP_TOP) → step column: letter index, PAD for NUL, OTHER otherwise
@@ -186,9 +191,16 @@ def _arrays(arcs, final, order) -> dict[str, np.ndarray]:
             "height": np.array(height, dtype=np.int16)}
 
 
+def pack(dfa: "TileDFA") -> np.ndarray:
+    """The words of :data:`PACKED_BOUNDS` lengths enumerated from ``dfa``, as the UTF-8 bytes
+    of :meth:`TileDFA.wordlist_chunks` (uint8): the ``wordlist`` array, written at build time
+    so that the board profile's list is copied out rather than enumerated again."""
+    return np.frombuffer(b"".join(dfa._enumerated(*PACKED_BOUNDS)), dtype=np.uint8)
+
+
 def save(arrays: dict[str, np.ndarray], directory: Path) -> list[str]:
     """Write the arrays as ``dfa_*.npy`` into ``directory``; return the file names."""
-    for name, fname in zip(ARRAY_NAMES, FILES):
+    for name, fname in zip(ARRAY_NAMES + ("wordlist",), FILES):
         np.save(Path(directory) / fname, np.ascontiguousarray(arrays[name]), allow_pickle=False)
     return list(FILES)
 
@@ -208,11 +220,13 @@ class TileDFA:
         self.final = arrays["final"]
         self.mindist = arrays["mindist"]
         self.height = arrays["height"]
+        self.packed = arrays.get("wordlist")  # optional: the words of PACKED_BOUNDS, as UTF-8
         self.num_states = len(self.final)
         self._delta: np.ndarray | None = None
         self._final_ext: np.ndarray | None = None
         self._counts: np.ndarray | None = None
         self._step_table: np.ndarray | None = None
+        self._rank_table: np.ndarray | None = None
         self._outdeg = np.diff(np.asarray(self.offsets))
 
     @classmethod
@@ -220,8 +234,11 @@ class TileDFA:
         """Load ``dfa_*.npy`` from ``directory`` (memory-mapped, read-only, by default)."""
         d = Path(directory)
         mode = "r" if mmap else None
-        return cls({n: np.load(d / f, mmap_mode=mode, allow_pickle=False)
-                    for n, f in zip(ARRAY_NAMES, FILES)})
+        arrays = {n: np.load(d / f, mmap_mode=mode, allow_pickle=False)
+                  for n, f in zip(ARRAY_NAMES, FILES)}
+        if (d / PACKED_FILE).exists():
+            arrays["wordlist"] = np.load(d / PACKED_FILE, mmap_mode=mode, allow_pickle=False)
+        return cls(arrays)
 
     # -- membership -----------------------------------------------------------------------
     @property
@@ -315,6 +332,70 @@ class TileDFA:
             state = flat[state]
         return self._final_ext[state]
 
+    # -- ranks: the index of a word in the sorted language ---------------------------------
+    @property
+    def _rank_step(self) -> np.ndarray:
+        """Per (state, step column), what the step adds to a word's rank: 1 if the state is
+        accepting (its word is a smaller prefix) plus the words through smaller sibling arcs;
+        0 for :data:`OTHER` and :data:`PAD`."""
+        if self._rank_table is None:
+            n = self.num_states
+            table = np.zeros((n + 1, N_LETTERS + 2), dtype=np.int64)
+            counts = self.state_counts()
+            offsets = np.asarray(self.offsets, dtype=np.int64)
+            c = counts[np.asarray(self.targets)] if len(self.targets) else np.zeros(0, np.int64)
+            cs = np.concatenate(([0], np.cumsum(c)))
+            src = np.repeat(np.arange(n), self._outdeg)
+            smaller = cs[:-1] - cs[offsets[src]]
+            table[src, np.asarray(self.labels, dtype=np.intp)] = \
+                smaller + np.asarray(self.final, dtype=np.int64)[src]
+            self._rank_table = table
+        return self._rank_table
+
+    def ranks(self, codes: np.ndarray) -> np.ndarray:
+        """Per row of ``codes`` (words × step columns: letter index 0…23, :data:`OTHER`,
+        :data:`PAD` after the word), the word's index in the sorted language (int64, as in
+        :meth:`wordlist` with no bounds), or -1 if it is not accepted."""
+        step = self._step
+        width = step.shape[1]
+        flat = step.ravel()
+        rflat = self._rank_step.ravel()
+        cols = np.ascontiguousarray(np.asarray(codes).T)
+        state = np.zeros(cols.shape[1] if cols.ndim == 2 else 0, dtype=np.int64)
+        rank = np.zeros(len(state), dtype=np.int64)
+        for j in range(cols.shape[0]):
+            idx = state * width + cols[j]
+            rank += rflat[idx]
+            state = flat[idx].astype(np.int64)
+        return np.where(self._final_ext[state], rank, -1)
+
+    def rank(self, tile: str) -> int:
+        """The index of ``tile`` in the sorted language, or -1 if it is not accepted."""
+        step = self._step
+        rtab = self._rank_step
+        s, r = 0, 0
+        dead = self.num_states
+        for ch in tile:
+            lab = _LABEL_OF.get(ord(ch))
+            if lab is None:
+                return -1
+            r += int(rtab[s, lab])
+            s = int(step[s, lab])
+            if s == dead:
+                return -1
+        return r if self._final_ext[s] else -1
+
+    def ranks_of(self, words: list[str]) -> np.ndarray:
+        """:meth:`ranks` of tile strings (anything else: -1), same order."""
+        n = len(words)
+        if n == 0:
+            return np.zeros(0, dtype=np.int64)
+        lens = np.fromiter(map(len, words), dtype=np.int64, count=n)
+        cps = np.array(words, dtype=str).view(np.uint32).reshape(n, -1)
+        out = self.ranks(_CP_TO_CODE[np.minimum(cps, _CP_TOP)])
+        out[np.count_nonzero(cps, axis=1) != lens] = -1  # a NUL inside a word
+        return out
+
     def judge_text(self, text: str, min_len: int = 0,
                    max_len: int | None = None) -> np.ndarray | None:
         """Verdicts for the lines of ``text`` (words separated by ``"\\n"``, as typed: any
@@ -389,8 +470,26 @@ class TileDFA:
 
     def wordlist_chunks(self, min_len: int = 1, max_len: int = 64) -> Iterator[bytes]:
         """The accepted strings with ``min_len`` ≤ length ≤ ``max_len``, sorted, as UTF-8
-        blocks of newline-terminated lines (whole first-letter subtrees, about
-        :data:`WORDLIST_BLOCK` words per block)."""
+        blocks of newline-terminated lines (about :data:`WORDLIST_BLOCK` words per block).
+
+        The board profile's bounds (:data:`PACKED_BOUNDS`) are copied from the packed list
+        when it was loaded; any other bounds are enumerated from the arrays."""
+        if self.packed is not None and (min_len, max_len) == PACKED_BOUNDS:
+            data = self.packed
+            step = WORDLIST_BLOCK * 16
+            lo = 0
+            while lo < len(data):
+                hi = min(len(data), lo + step)
+                if hi < len(data):  # end the block after a newline (lines are short)
+                    back = np.flatnonzero(data[max(lo, hi - 4 * _MAX_CHARS):hi] == 10)
+                    hi = max(lo, hi - 4 * _MAX_CHARS) + int(back[-1]) + 1
+                yield data[lo:hi].tobytes()
+                lo = hi
+            return
+        yield from self._enumerated(min_len, max_len)
+
+    def _enumerated(self, min_len: int, max_len: int) -> Iterator[bytes]:
+        """:meth:`wordlist_chunks` from the arrays, whole first-letter subtrees per block."""
         if self.num_states == 0 or max_len < min_len:
             return
         if min_len <= 0 and self.final[0]:
@@ -573,6 +672,11 @@ def verify(fst, dfa: TileDFA, sample: int = 4000) -> int:
         raise ExportError("the enumeration from the arrays is not strictly sorted")
     if not dfa.accepts_many(words).all():
         raise ExportError("accepts_many rejects a string the arrays enumerate")
+    if dfa.packed is not None:
+        lo, hi = PACKED_BOUNDS
+        want = "".join(w + "\n" for w in words if lo <= len(w) <= hi).encode("utf-8")
+        if dfa.packed.tobytes() != want:
+            raise ExportError("the packed word list is not the enumeration of the arrays")
     if not words:
         return 0
     step = max(1, len(words) // sample)

@@ -211,3 +211,24 @@ def test_judge_text_is_to_tile_then_accepts_many(seed):
             continue
         assert tiles is not None, lines
         assert got.tolist() == dfa.accepts_many(tiles, 2, 15).tolist(), lines
+
+
+def test_packed_word_list_is_the_enumeration(monkeypatch):
+    lang = random_language(6, n=600) | {"ΑΒ" * 7 + "Α", "ΑΒ" * 8}
+    f = acceptor(lang)
+    arrays = rt.export(f)
+    plain = rt.TileDFA(arrays)
+    arrays["wordlist"] = rt.pack(plain)
+    dfa = rt.TileDFA(arrays)
+    assert rt.verify(f, dfa) == len(lang)
+    lo, hi = rt.PACKED_BOUNDS
+    want = "".join(w + "\n" for w in sorted(lang) if lo <= len(w) <= hi).encode()
+    assert arrays["wordlist"].tobytes() == want
+    monkeypatch.setattr(rt, "WORDLIST_BLOCK", 3)  # many blocks, each of whole lines
+    blocks = list(dfa.wordlist_chunks(lo, hi))
+    assert len(blocks) > 1 and all(b.endswith(b"\n") for b in blocks)
+    assert b"".join(blocks) == want == b"".join(plain.wordlist_chunks(lo, hi))
+    assert list(dfa.wordlist(3, 5)) == sorted(w for w in lang if 3 <= len(w) <= 5)
+    wrong = dict(arrays, wordlist=arrays["wordlist"][:-4])
+    with pytest.raises(rt.ExportError, match="packed"):
+        rt.verify(f, rt.TileDFA(wrong))

@@ -23,8 +23,9 @@ Rows:
    and writes the same ``WORD<TAB>1|0`` lines for the same words; ratio = set time / dektes time
    (above 1: dektes is faster). The two outputs are compared.
 2. ``hunspell -l -d el_GR`` on the same words in accented lower case, against ``dektes validate``.
-3. analysis: ``Judge.analyse`` over a batch of valid words against bare pynini composition per
-   word (accented surface ∘ analyser, every path) on the same analyser.
+3. analysis: ``Judge.analyse`` (one word at a time) and ``Judge.analyse_many`` (one batch) over
+   valid words, from the analysis table, against bare pynini composition per word (accented
+   surface ∘ analyser, every path) on the same analyser.
 4. ``dektes wordlist``: forms/s, whole process, and in-process from the arrays.
 5. cold start: ``dektes check ΕΓΡΑΨΑ`` with a warm cache; peak memory of every command.
 
@@ -192,7 +193,11 @@ j.analyse(tiles[0])
 t = time.perf_counter()
 n_ana = sum(len(j.analyse(w)) for w in tiles)
 ours = time.perf_counter() - t
-print(len(forms), n_paths, base, len(tiles), n_ana, ours)
+t = time.perf_counter()
+n_batch = sum(map(len, j.analyse_many(tiles)))
+batch = time.perf_counter() - t
+assert n_batch == n_ana
+print(len(forms), n_paths, base, len(tiles), n_ana, ours, batch)
 """
 
 
@@ -277,13 +282,17 @@ def main() -> None:
         f_tiles.write_text("".join(w + "\n" for w in sample), encoding="utf-8")
         out = subprocess.run([sys.executable, "-c", PYNINI_BASELINE, str(f_forms), str(f_tiles)],
                              capture_output=True, text=True, cwd=ROOT, check=True).stdout.split()
-        nf, npaths, t_base, nt, nana, t_ours = (int(out[0]), int(out[1]), float(out[2]),
-                                                int(out[3]), int(out[4]), float(out[5]))
+        nf, npaths, t_base, nt, nana, t_ours, t_batch = (
+            int(out[0]), int(out[1]), float(out[2]), int(out[3]), int(out[4]), float(out[5]),
+            float(out[6]))
         print(f"  pynini compose per accented form: {nf} forms, {npaths} paths, {t_base:.2f} s, "
               f"{fmt_rate(nf, t_base)}")
         print(f"  Judge.analyse per tile word:      {nt} words, {nana} analyses, {t_ours:.2f} s, "
               f"{fmt_rate(nt, t_ours)}")
-        print(f"  ratio Judge.analyse / compose (words/s): {(nt / t_ours) / (nf / t_base):.2f}x")
+        print(f"  Judge.analyse_many, one batch:     {nt} words, {nana} analyses, {t_batch:.2f} s, "
+              f"{fmt_rate(nt, t_batch)}")
+        print(f"  ratio Judge.analyse / compose (words/s): {(nt / t_ours) / (nf / t_base):.2f}x; "
+              f"analyse_many / compose: {(nt / t_batch) / (nf / t_base):.2f}x")
 
         # ---- 4. wordlist
         print("\n4. wordlist")
