@@ -86,9 +86,19 @@ def read_table(path: Path) -> ClassTable:
             if len(parts) < 7:
                 raise ValueError(f"{path}:{lineno}: expected 7 columns, got {len(parts)}")
             cell, key, strip, ending, directive, aug, weight = parts[:7]
-            r = Rule(cell, key, int(strip), ending, directive, aug == "1", int(weight))
+            r = Rule(cell, key, int(strip), ending, directive,
+                     aug == "1" or takes_augment(cell, directive), int(weight))
             rules.setdefault(cell, {}).setdefault(key, []).append(r)
     return ClassTable(path.stem, meta.get("pos", "?"), meta.get("exemplar", ""), rules)
+
+
+def takes_augment(cell: str, directive: str) -> bool:
+    """Every recessive past indicative has the augment slot (Triantafyllidis grammar § 254:
+    the syllabic augment appears where the stress would otherwise fall before the stem). The
+    inferred tables mark it only where flexy's lemmas showed it, so a class learnt from long
+    verbs (P1a αγκαθώνω → αγκάθωσα) would give a two-syllable member πιάσα for έπιασα; the slot
+    is empty wherever the stress falls on the stem (``grammars.phonology.realise``)."""
+    return cell.startswith("V;IND;PST;") and directive == "ANT"
 
 
 @functools.lru_cache(maxsize=None)

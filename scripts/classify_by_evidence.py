@@ -159,7 +159,7 @@ def read_lexicon_rows(path: Path) -> list[tuple[str, str, str]]:
 def read_listed_forms() -> tuple[set[str], set[str]]:
     """(lemmas, forms) of the hand-entered paradigms (lexicon/irregular.tsv, closed.tsv), if any."""
     lemmas, forms = set(), set()
-    for name in ("irregular.tsv", "closed.tsv"):
+    for name in ("irregular.tsv", "closed.tsv", "loans.tsv"):
         p = LEXICON / name
         if not p.exists():
             continue
@@ -546,7 +546,8 @@ def main(argv=None) -> int:
     elspell = read_lexicon_rows(LEXICON / "lemmas.tsv")
     size = collections.Counter(c for _, _, c in elspell)
     listed_lemmas, listed_forms = read_listed_forms()
-    known = {lm for lm, _, _ in elspell} | listed_lemmas
+    manual = read_lexicon_rows(LEXICON / "lemmas-manual.tsv")  # hand entries (§D11 …)
+    known = {lm for lm, _, _ in elspell + manual} | listed_lemmas
     hun = read_hunspell(args.shared)
     print(f"hunspell lower-case forms: {len(hun)}")
 
@@ -600,7 +601,7 @@ def main(argv=None) -> int:
     print_counts("spaCy", counts, dropped)
     print(f"  pass 1 took {time.time() - t0:.0f} s", flush=True)
     if args.skip_hunspell:
-        print(f"  review rows: {write_review(review, accepted)}")
+        print(f"  review rows: {write_review(review, accepted, known)}")
         return 0
 
     # ---------------------------------------------------------------- pass 2: hunspell
@@ -686,7 +687,7 @@ def main(argv=None) -> int:
     write_lexicon(OUT_HUNSPELL, accepted2, "hunspell+evidence",
                   "Lemmas found by guessing lemma and class of hunspell forms that nothing "
                   "analysed (fst/guess.py); each lemma is itself a hunspell form.")
-    n_review = write_review(review, accepted + accepted2)
+    n_review = write_review(review, accepted + accepted2, known)
     print_counts("hunspell", c2, collections.Counter())
     print(f"  pass 2 took {time.time() - t1:.0f} s")
     print(f"review rows: {n_review} (spaCy {sum(r[2] == 'spacy' for r in review)}, hunspell "
@@ -712,9 +713,10 @@ def write_lexicon(path: Path, rows, source: str, what: str) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def write_review(rows, accepted) -> None:
-    """Review rows, without lemmas accepted under another part of speech."""
-    done = {lm for lm, _, _ in accepted}
+def write_review(rows, accepted, known=frozenset()) -> None:
+    """Review rows, without lemmas accepted under another part of speech or already in the
+    lexicon (``known``: elspell, hand entries)."""
+    done = {lm for lm, _, _ in accepted} | set(known)
     rows = [r for r in rows if r[0] not in done]
     lines = [
         "# Lemmas whose inflection class the evidence does not settle: NOT in the lexicon.",

@@ -5,7 +5,7 @@ Usage: python scripts/import_loans.py [--shared DIR]      (default ../shared)
 
 A spaCy lemma (``data/spacy/el_lemma_index.json.gz``, MIT; keys ``noun``, ``adj``) becomes a row
 
-    lemma  NOUN|ADJ  INDECL  N|ADJ  lemma  0  citation
+    lemma  N|ADJ  INDECL  N|ADJ  lemma  0  citation
 
 when it is a clean single word (the junk filter of scripts/import_spacy_adverbs.py), no lexicon
 file has it, it has a loan shape (``grammars.rules.b7_loans.loan_shaped``: γκολ, ασανσέρ,
@@ -34,7 +34,7 @@ from grammars.rules.b7_loans import loan_shaped  # noqa: E402
 from import_spacy_adverbs import read_hunspell, reason_to_drop  # noqa: E402
 
 OUT = ROOT / "lexicon" / "loans.tsv"
-POS = {"noun": ("NOUN", "N"), "adj": ("ADJ", "ADJ")}
+POS = {"noun": ("N", "N"), "adj": ("ADJ", "ADJ")}  # listed-file POS (closed.tsv style)
 
 
 def known_lemmas() -> set[str]:

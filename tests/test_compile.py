@@ -5,16 +5,23 @@ from fst import compile as fc
 from fst.api import Judge
 from fst.normalize import to_tile
 from grammars.paradigm import generate, load_tables
+from grammars.rules import e5_diminutives
 
 
 def test_fst_generates_what_the_class_tables_say(judge):
     """Every form the Python reference generator gives for a sample of lemmas is a surface
-    form of the compiled analyser, with the same lemma and cell."""
+    form of the compiled analyser, with the same lemma and cell (less the cells §E5 bars)."""
     tables = load_tables()
     entries = [e for e in fc.read_lexicon() if e.inflection_class in tables]
+    bases = e5_diminutives.base_index(e.lemma for e in entries)
     rng = random.Random(7)
     for e in rng.sample(entries, 60):
+        bar = e5_diminutives.barred(e.lemma, bases) if e.inflection_class[0] == "O" else None
         for form, cell, _ in generate(e.lemma, tables[e.inflection_class]):
+            if bar and bar(cell):
+                assert not any(a.lemma == e.lemma and a.tags == cell
+                               for a in judge.analyse(form)), (e, form, cell)
+                continue
             analyses = judge.analyse(form)
             assert any(a.lemma == e.lemma and a.tags == cell and a.surface == form
                        for a in analyses), (e, form, cell)

@@ -46,9 +46,6 @@ PENDING_FORMS = {
         **dict.fromkeys(["γραφόμενος", "γραφόμενη", "γραφόμενο"],
                         "§D6: -όμενος participles only when listed (issue 3/4)"),
     },
-    "αγαπώ": {
-        **dict.fromkeys(["αγαπάται", "αγαπώνται"], "learned contracted passive (issue 3)"),
-    },
 }
 
 
