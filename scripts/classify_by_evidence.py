@@ -64,8 +64,8 @@ the forms it *could* hold are the class's distinct main forms of 2–8 letters w
 hashes into the dev half. A class hunspell accepted, with ``MIN_OFFICIAL`` or more such forms, is
 confirmed only if the dev half holds ``CONFIRM_RATIO`` of them (spaCy's list carries lemmas no
 Greek dictionary has: αβέβηλος, άδειπνος); a lemma hunspell left undecided is given the class
-with the best official score (held − missing) if that class leads every rival and the dev half
-holds ``CHOOSE_RATIO`` of its forms. Pass 2's lemmas need the confirmation: a hunspell
+with the best official score (held − missing) if the dev half holds ``CHOOSE_RATIO`` of its
+forms; among classes tied on that score, hunspell's ranking decides. Pass 2's lemmas need the confirmation: a hunspell
 citation form is weaker evidence than a lemma list (measured: 60 % of the dev-half forms of pass
 2's unconfirmed lemmas were right), so one without forms the dev half could hold is not taken.
 A lemma the official list does not confirm is dropped and
@@ -394,7 +394,8 @@ def confirm(code, reason, ranked, require: bool = False):
 
     An accepted class with at least ``MIN_OFFICIAL`` forms the dev half could hold needs
     ``CONFIRM_RATIO`` of them there; an undecided lemma is decided by the class with the best
-    official score (held − missing) if it leads every rival and holds ``CHOOSE_RATIO``."""
+    official score (held − missing) if the dev half holds ``CHOOSE_RATIO`` of its forms;
+    among classes tied on that score, hunspell's ranking decides."""
     if _G.get("official") is None:
         return code, reason
     figures = {e.code: official_forms(e) for e in ranked}
@@ -414,8 +415,13 @@ def confirm(code, reason, ranked, require: bool = False):
     if not scored:
         return None, reason
     score, held, n, best = scored[0]
-    if held < CHOOSE_RATIO * n or (len(scored) > 1 and scored[1][0] >= score):
+    if held < CHOOSE_RATIO * n:
         return None, reason
+    tied = [c for sc, _, _, c in scored if sc == score]
+    if len(tied) > 1:
+        # classes the dev half cannot tell apart (O25/O25a differ in a form it does not
+        # hold): hunspell's ranking decides, as it would have with more evidence
+        best = next(e.code for e in ranked if e.code in tied)
     return best, "chosen by the official list"
 
 
