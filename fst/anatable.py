@@ -563,27 +563,31 @@ class AnalysisTable:
 # the reference (pynini) and the check at build time
 
 
+def fst_paths(lattice) -> list[tuple[str, str, float]]:
+    """(input, output, weight) of every path of an acyclic pynini FST (UTF-8 labels); [] for
+    an empty one. Imports pynini."""
+    import pynini
+    if lattice.start() == pynini.NO_STATE_ID or lattice.num_states() == 0:
+        return []
+    out = []
+    it = lattice.paths(input_token_type="utf8", output_token_type="utf8")
+    while not it.done():
+        out.append((it.istring(), it.ostring(), float(it.weight())))
+        it.next()
+    return out
+
+
 def analyse_fst(tile: str, analyser, t2s, by_char) -> list[Row]:
     """Every analysis of ``tile`` by composition: tile → accented surfaces (``t2s``), each
     surface ∘ ``analyser``, decoded (``by_char``) and :func:`merge`\\ d. Imports pynini."""
     import pynini
 
-    def paths(lattice):
-        if lattice.start() == pynini.NO_STATE_ID or lattice.num_states() == 0:
-            return []
-        out = []
-        it = lattice.paths(input_token_type="utf8", output_token_type="utf8")
-        while not it.done():
-            out.append((it.istring(), it.ostring(), float(it.weight())))
-            it.next()
-        return out
-
     rows = []
     with pynini.default_token_type("utf8"):
         lat = pynini.compose(pynini.accep(pynini.escape(tile)), t2s).rmepsilon()
-        for surface in sorted({o for _, o, _ in paths(lat)}):
+        for surface in sorted({o for _, o, _ in fst_paths(lat)}):
             lat = pynini.compose(pynini.accep(pynini.escape(surface)), analyser)
-            for _, o, w in paths(lat):
+            for _, o, w in fst_paths(lat):
                 lemma, cls, cell, rules = decode(o, by_char)
                 rows.append(Row(lemma, cls, cell, surface, rules, w))
     return merge(rows)

@@ -182,29 +182,11 @@ class Judge:
 
     # -- decoding -----------------------------------------------------------------
     def _decode(self, s: str) -> tuple[str, str, str, tuple[str, ...]]:
-        lemma, cls, cell, rules = [], "", "", []
-        for ch in s:
-            kind_tag = self.tags.by_char.get(ch)
-            if kind_tag is None:
-                lemma.append(ch)
-            elif kind_tag[0] == "class":
-                cls = kind_tag[1]
-            elif kind_tag[0] == "cell":
-                cell = kind_tag[1]
-            else:
-                rules.append(kind_tag[1])
-        return "".join(lemma), cls, cell, tuple(rules)
+        return anatable.decode(s, self.tags.by_char)
 
-    def _paths(self, lattice, side="output"):
-        import pynini
-        if lattice.start() == pynini.NO_STATE_ID or lattice.num_states() == 0:
-            return []
-        out = []
-        it = lattice.paths(input_token_type="utf8", output_token_type="utf8")
-        while not it.done():
-            out.append((it.istring(), it.ostring(), float(it.weight())))
-            it.next()
-        return out
+    @staticmethod
+    def _paths(lattice):
+        return anatable.fst_paths(lattice)
 
     def surfaces(self, tile: str) -> list[str]:
         """Accented surface forms of the language whose tile form is ``tile``."""

@@ -392,9 +392,9 @@ def listed_forms(rows: list[ListedForm], tags: TagTable) -> list[tuple[str, str,
         head = r.lemma + tags.char("class", r.inflection_class) + tags.char("cell", r.cell)
         rids = "".join(tags.char("rule", x) for x in re.findall(r"§([A-E]\d+)", r.citation))
         out.append((head + rids, r.form, float(r.weight)))
-        if r.inflection_class == b7_loans.CLASS and b7_loans.gerund_doublet(r.form):
-            out.append((head + tags.char("rule", b7_loans.RULE_ID),
-                        b7_loans.gerund_doublet(r.form), RULE_WEIGHT))
+        doublet = b7_loans.gerund_doublet(r.form) if r.inflection_class == b7_loans.CLASS else None
+        if doublet:
+            out.append((head + tags.char("rule", b7_loans.RULE_ID), doublet, RULE_WEIGHT))
         if r.cell.startswith("V;"):
             verbs[(r.lemma, r.inflection_class)].append((r.cell, r.form))
     d1 = tags.char("rule", d1_augment.RULE_ID)

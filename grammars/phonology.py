@@ -94,6 +94,17 @@ def _is_nucleus(unit: str) -> bool:
     return unit.rstrip(MARK)[-1] in VOWELS
 
 
+def stressed_syllable(u: str) -> int | None:
+    """Position of the marked (lexical) stress of underlying ``u`` counted in nuclei from the
+    end, 1 = the last; None if unmarked."""
+    units = _units(u)
+    nuclei = [i for i, x in enumerate(units) if _is_nucleus(x)]
+    marked = [i for i, x in enumerate(units) if x.endswith(MARK)]
+    if not marked:
+        return None
+    return sum(1 for i in nuclei if i >= marked[-1])
+
+
 def realise(stem: str, ending: str, directive: str = KEEP, aug: str | None = None) -> str:
     """Underlying stem + ending (+ stress directive, augment slot) → accented surface form.
 

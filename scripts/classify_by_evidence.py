@@ -86,7 +86,6 @@ from __future__ import annotations
 import argparse
 import collections
 import gzip
-import hashlib
 import json
 import multiprocessing
 import pickle
@@ -132,14 +131,8 @@ HEADER = "# lemma\tpos\tgender\tclass\tparts\tflags\tvariants\tsource"
 
 def read_hunspell(shared: Path) -> set[str]:
     """Lower-case entries of the hunspell el_GR list, NFC (capitalised ones are names)."""
-    out = set()
-    with gzip.open(shared / "oracles" / "hunspell-el_GR.dic.gz", "rt", encoding="utf-8") as f:
-        next(f)  # the count
-        for line in f:
-            w = unicodedata.normalize("NFC", line.strip().split("/")[0])
-            if w and w[:1].islower() and set(w) <= GREEK_LOWER:
-                out.add(w)
-    return out
+    from import_spacy_adverbs import read_hunspell as read_dic
+    return read_dic(shared / "oracles" / "hunspell-el_GR.dic.gz")
 
 
 def read_lexicon_rows(path: Path) -> list[tuple[str, str, str]]:
@@ -371,15 +364,10 @@ def _init(hun, size, extra):
     _G.update(extra)
 
 
-def in_dev_half(tile: str) -> bool:
-    """Whether ``tile`` hashes into the official list's development half (../shared/README.md)."""
-    return int(hashlib.sha256(("pes-split-v1:" + tile).encode()).hexdigest(), 16) % 2 == 0
-
-
 def official_forms(e: Evidence) -> tuple[int, int]:
     """(forms the official dev half could hold, forms it holds): the class's distinct main
     forms of 2–8 letters whose tile form hashes into the dev half."""
-    from fst.normalize import to_tile
+    from measure_oracles import in_dev_half
     dev = _G["official"]
     tiles = {to_tile(f) for f in e.forms}
     mine = [t for t in tiles if 2 <= len(t) <= 8 and in_dev_half(t)]

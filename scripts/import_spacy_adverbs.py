@@ -91,11 +91,17 @@ def reason_to_drop(w: str) -> str | None:
 
 
 def read_hunspell(path: Path) -> set[str]:
-    """Lower-case entries (NFC) of a hunspell .dic(.gz) file; the first line is the count."""
+    """Lower-case entries (NFC, Greek letters only) of a hunspell .dic(.gz) file whose first
+    line is the count; capitalised entries are proper names and are left out."""
     opener = gzip.open if path.suffix == ".gz" else open
+    out = set()
     with opener(path, "rt", encoding="utf-8") as f:
         next(f)
-        return {unicodedata.normalize("NFC", ln.strip().split("/")[0]) for ln in f}
+        for line in f:
+            w = unicodedata.normalize("NFC", line.strip().split("/")[0])
+            if w and w[:1].islower() and set(w) <= LETTERS:
+                out.add(w)
+    return out
 
 
 def is_spacy_row(line: str) -> bool:

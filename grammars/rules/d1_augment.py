@@ -90,10 +90,8 @@ def listed_variants(forms: list[tuple[str, str]]) -> list[tuple[str, str]]:
         if cell.startswith("V;") and ";3;PL;" in cell and form.endswith("ν") \
                 and (cell, form) not in augmented:
             u = ph.underlying(form, glides=False)
-            units = ph._units(u)
-            nuclei = [i for i, x in enumerate(units) if ph._is_nucleus(x)]
-            marked = [i for i, x in enumerate(units) if x.endswith(ph.MARK)]
-            if marked and len(nuclei) >= 3 and marked[-1] <= nuclei[-3]:
+            pos = ph.stressed_syllable(u)
+            if pos is not None and pos >= 3:
                 out.append((cell, ph.realise(ph.plain(u), "ε", "ANT")))  # καθόντανε
             else:
                 out.append((cell, ph.realise(u, "ε", ph.KEEP)))          # έχουνε
