@@ -31,8 +31,8 @@ from pathlib import Path
 
 from grammars import phonology as ph
 from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
-from grammars.rules import (b3_xana, b6_degree, b7_loans, b9_simo, d1_augment, d4_aga, d7_ome,
-                            e5_diminutives)
+from grammars.rules import (b3_xana, b6_degree, b7_loans, b9_simo, d1_augment, d3_learned_aorist,
+                            d4_aga, d7_ome, d9_present, e5_diminutives)
 
 from . import anatable, runtime
 
@@ -53,6 +53,7 @@ class LexEntry:
     pos: str
     inflection_class: str
     source: str
+    flags: tuple[str, ...] = ()
 
 
 def read_lexicon(path: Path | None = None) -> list[LexEntry]:
@@ -71,7 +72,8 @@ def read_lexicon(path: Path | None = None) -> list[LexEntry]:
                 parts = line.rstrip("\n").split("\t")
                 if len(parts) != 8:
                     raise ValueError(f"{p}:{lineno}: expected 8 tab-separated columns")
-                out.append(LexEntry(parts[0], parts[1], parts[3], parts[7]))
+                flags = tuple(x for x in parts[5].split(",") if x and x != "-")
+                out.append(LexEntry(parts[0], parts[1], parts[3], parts[7], flags))
     return out
 
 
@@ -86,19 +88,20 @@ class ListedForm:
     citation: str
 
 
-LISTED_FILES = ("irregular.tsv", "closed.tsv", "loans.tsv")
+LISTED_FILES = ("irregular.tsv", "closed.tsv", "loans.tsv", "regulation-forms.tsv")
 
 
-def read_listed() -> list[ListedForm]:
+def read_listed(files: tuple[str, ...] = LISTED_FILES) -> list[ListedForm]:
     """Listed paradigms: rows ``lemma pos class cell form weight citation`` of
-    ``lexicon/irregular.tsv``, ``lexicon/closed.tsv`` (hand-entered) and ``lexicon/loans.tsv``
-    (§B7 loans from spaCy) (see lexicon/README.md).
+    ``lexicon/irregular.tsv``, ``lexicon/closed.tsv`` (hand-entered), ``lexicon/loans.tsv``
+    (§B7 loans from spaCy) and ``lexicon/regulation-forms.tsv`` (forms the regulation prints)
+    (see lexicon/README.md).
 
     Forms are accented lower case as printed in the cited grammar table. Raises ValueError
     naming file and line for a malformed row (wrong column count, non-Greek form, no citation).
     """
     out = []
-    for name in LISTED_FILES:
+    for name in files:
         path = LEXICON_DIR / name
         if not path.exists():
             continue
@@ -132,6 +135,26 @@ def read_hidden_words() -> list[str]:
             if not b9_simo.barred(w):  # §B9 outranks a set phrase (ΠΛΥΣΙΜΟΥ)
                 out.add(w[:-1] + "ς" if w.endswith("σ") else w)
     return sorted(out)
+
+
+def read_learned_aorists() -> dict[str, str]:
+    """§D3: lemma → listed learned passive aorist (1st singular) of
+    ``lexicon/learned-aorists.tsv`` (rows ``lemma  learned_aorist  citation``).
+
+    Raises ValueError naming file and line for a malformed row."""
+    path = LEXICON_DIR / "learned-aorists.tsv"
+    out: dict[str, str] = {}
+    if not path.exists():
+        return out
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            if line.startswith("#") or line.startswith("lemma\t") or not line.strip():
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 3 or not parts[2].strip() or not set(parts[1]) <= SURFACE_LETTERS:
+                raise ValueError(f"{path}:{lineno}: expected lemma, learned aorist, citation")
+            out[parts[0]] = parts[1]
+    return out
 
 
 def read_rulings(path: Path | None = None) -> dict[str, tuple[bool, str]]:
@@ -255,7 +278,8 @@ def cell_variants(code, cell, rule):
 
 def paradigm_groups(entries, tables):
     """Group lemmas whose paradigms are built from the same rules (same class, same tail).
-    Cells that §E5 bars for a diminutive or augmentative are left out of its paradigm."""
+    Cells that §E5 bars for a diminutive or augmentative are left out of its paradigm, and
+    a verb flagged ``present_only`` keeps its present-stem cells alone (§D9)."""
     groups = collections.defaultdict(list)
     bases = e5_diminutives.base_index(e.lemma for e in entries)
     for e in entries:
@@ -266,8 +290,9 @@ def paradigm_groups(entries, tables):
         lp = ph.plain(lu)
         chosen = []
         bar = e5_diminutives.barred(e.lemma, bases) if e.inflection_class[0] == "O" else None
+        present_only = d9_present.FLAG in e.flags
         for cell in table.cells():
-            if bar and bar(cell):
+            if (bar and bar(cell)) or (present_only and not d9_present.keeps(cell)):
                 continue
             rules = tuple(r for r in table.rules_for(lp, cell) if r.strip <= len(lp))
             chosen.append((cell, rules))
@@ -355,6 +380,7 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
         if listed:
             gen = pynini.union(gen, pynini.string_map(
                 [(pynini.escape(ana), form, str(w)) for ana, form, w in listed])).optimize()
+        gen = _add_d3(gen, tags)
         # §D7: -ομε beside unstressed -ουμε, on the surface
         gen = _add_d7(gen, tags)
         gen = _add_b3(gen, tags)
@@ -381,10 +407,17 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
     return analyser, tiles, t2s, tags
 
 
+def printed_only(row: ListedForm) -> bool:
+    """§E1: a form the citation marks as printed only (a set phrase's εάλω, the archaic
+    aorist έτεκον) takes no rule layer: no §D1 variant, no ξανα- (§B3)."""
+    return "§E1" in row.citation
+
+
 def listed_forms(rows: list[ListedForm], tags: TagTable) -> list[tuple[str, str, float]]:
     """(analysis string, surface form, weight) of the listed paradigms, with the rule layers
     that apply to listed forms: rule ids cited as ``§X`` in a row's citation (§B7 for loans),
-    the §B7 -ιγκ/-ινγκ doublet of indeclinable loans, and §D1 on hand-entered verbs."""
+    the §B7 -ιγκ/-ινγκ doublet of indeclinable loans, and §D1 on hand-entered verbs (not on
+    §E1 printed forms)."""
     import re
     out = []
     verbs = collections.defaultdict(list)
@@ -395,7 +428,7 @@ def listed_forms(rows: list[ListedForm], tags: TagTable) -> list[tuple[str, str,
         doublet = b7_loans.gerund_doublet(r.form) if r.inflection_class == b7_loans.CLASS else None
         if doublet:
             out.append((head + tags.char("rule", b7_loans.RULE_ID), doublet, RULE_WEIGHT))
-        if r.cell.startswith("V;"):
+        if r.cell.startswith("V;") and not printed_only(r):
             verbs[(r.lemma, r.inflection_class)].append((r.cell, r.form))
     d1 = tags.char("rule", d1_augment.RULE_ID)
     for (lemma, code), forms in sorted(verbs.items()):
@@ -486,6 +519,37 @@ def _add_d7(gen, tags):
     return pynini.union(gen, twin).optimize()
 
 
+def _add_d3(gen, tags):
+    """§D3: the learned twin (παίχθηκα) of every demotic aorist passive form (παίχτηκα,
+    παιχτούνε, παιχτεί) of the verbs ``lexicon/learned-aorists.tsv`` lists.
+
+    Raises ValueError when a listed learned aorist is not what the rule makes of the verb's
+    own paradigm (a wrong lemma or a typo in the file)."""
+    import pynini
+    listed = read_learned_aorists()
+    cells = [c for (kind, c) in tags.by_char.values()
+             if kind == "cell" and d3_learned_aorist.applies(c)]
+    if not listed or not cells:
+        return gen
+    sigma = _analysis_sigma(tags)
+    keep = pynini.concat(pynini.union(*[pynini.escape(lm) for lm in sorted(listed)]),
+                         pynini.union(*[c for k, c in tags.by_tag.items()
+                                        if k.startswith("class:")]))
+    keep = (keep + pynini.union(*[tags.char("cell", c) for c in cells]) + sigma).optimize()
+    dsym = tags.char("rule", d3_learned_aorist.RULE_ID)
+    items, made = [], set()
+    for ana, surface, w in anatable.fst_paths(pynini.compose(keep, gen).optimize()):
+        form = d3_learned_aorist.learned(surface)
+        if form:
+            items.append((ana + dsym, form, max(w, RULE_WEIGHT)))
+            made.add(form)
+    missing = sorted(f"{lm} {f}" for lm, f in listed.items() if f not in made)
+    if missing:
+        raise ValueError("lexicon/learned-aorists.tsv: §D3 does not derive " + ", ".join(missing))
+    return pynini.union(gen, pynini.string_map(
+        [(pynini.escape(a), f, str(w)) for a, f, w in items])).optimize()
+
+
 def _analysis_sigma(tags, exclude=()):
     import pynini
     letters = [chr(i) for i in range(0x3b1, 0x3ca)] + list("άέήίόύώϊϋΐΰ")
@@ -518,6 +582,8 @@ def _add_b3(gen, tags):
     barred = pynini.difference(
         pynini.concat(_prefixed(b3_xana.BARRED_PREFIXES), sigma),
         pynini.concat(_prefixed(b3_xana.NON_REPETITIVE_EPAN), sigma))
+    if "rule:E1" in tags.by_tag:  # §E1 printed forms take no ξανα-
+        barred = pynini.union(barred, sigma + tags.char("rule", "E1") + sigma)
     verb_ana = pynini.difference(sigma + any_tail, barred.optimize()).optimize()
     verbs = pynini.compose(verb_ana, gen)
     mark = pynini.cross(bsym, "") + pynini.accep("", weight=RULE_WEIGHT)

@@ -154,6 +154,7 @@ def load_variants() -> tuple[Variant, ...]:
 def variants_of(code: str, rule: Rule) -> list[tuple[str, str, int]]:
     """(ending, directive, weight) of the grammar variants that apply to ``rule`` of ``code``."""
     import fnmatch
-    return [(rule.ending[:len(rule.ending) - len(v.old)] + v.new, v.directive, v.weight)
-            for v in load_variants()
-            if v.cell == rule.cell and rule.ending.endswith(v.old) and fnmatch.fnmatchcase(code, v.classes)]
+    out = [(rule.ending[:len(rule.ending) - len(v.old)] + v.new, v.directive, v.weight)
+           for v in load_variants()
+           if v.cell == rule.cell and rule.ending.endswith(v.old) and fnmatch.fnmatchcase(code, v.classes)]
+    return list(dict.fromkeys(out))  # a long and a short row may give the same variant

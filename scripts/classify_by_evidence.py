@@ -150,9 +150,10 @@ def read_lexicon_rows(path: Path) -> list[tuple[str, str, str]]:
 
 
 def read_listed_forms() -> tuple[set[str], set[str]]:
-    """(lemmas, forms) of the hand-entered paradigms (lexicon/irregular.tsv, closed.tsv), if any."""
+    """(lemmas, forms) of the listed paradigms (fst.compile.LISTED_FILES), if any."""
+    from fst.compile import LISTED_FILES
     lemmas, forms = set(), set()
-    for name in ("irregular.tsv", "closed.tsv", "loans.tsv"):
+    for name in LISTED_FILES:
         p = LEXICON / name
         if not p.exists():
             continue

@@ -1,0 +1,90 @@
+"""The regulation's own examples entered as lexicon data, and the layers they need:
+§D3 learned -θηκα aorists (lexicon/learned-aorists.tsv), §D9 present-stem-only verbs (flag
+``present_only``), §E1 printed-only forms, §D6 listed participles, §D10 -όμουνα on deponents.
+Each example comes from ../shared/regulation/RULES.md; none of these tests needs ../shared."""
+from __future__ import annotations
+
+import pytest
+
+from fst.api import Judge
+from grammars.profiles import disabled
+from grammars.rules import d3_learned_aorist, d9_present
+
+
+@pytest.mark.parametrize("demotic,learned", [
+    ("παίχτηκα", "παίχθηκα"), ("παιχτήκαμε", "παιχθήκαμε"), ("παιχτούνε", "παιχθούνε"),
+    ("κατασκευαστεί", "κατασκευασθεί"), ("γράφτηκα", "γράφθηκα"), ("δέχτηκα", "δέχθηκα"),
+    ("δέθηκα", None), ("στάλθηκα", None)])
+def test_d3_sound_change(demotic, learned):
+    assert d3_learned_aorist.learned(demotic) == learned
+
+
+def test_d3_listed_verbs_only(judge):
+    for word in ("ΠΑΙΧΤΗΚΑ", "ΠΑΙΧΘΗΚΑ", "ΠΑΙΧΘΕΙ", "ΠΑΙΧΘΟΥΝ", "ΠΑΙΧΘΟΥΝΕ",
+                 "ΚΑΤΑΣΚΕΥΑΣΤΗΚΑ", "ΚΑΤΑΣΚΕΥΑΣΘΗΚΑ"):
+        assert judge.check(word).valid, word
+    assert "D3" in judge.check("ΠΑΙΧΘΗΚΑ").rules
+    assert judge.check("ΓΡΑΦΤΗΚΑ").valid
+    assert not judge.check("ΓΡΑΦΘΗΚΑ").valid       # not listed: the demotic form only
+    assert not judge.check("ΠΑΙΧΘΟΜΑΙ").valid      # the aorist only, not the present
+    strict = Judge(judge.analyser, judge.tiles, judge.t2s, judge.tags,
+                   disabled_rules=disabled("board", ["D3"]))
+    assert not strict.check("ΠΑΙΧΘΗΚΑ").valid and strict.check("ΠΑΙΧΤΗΚΑ").valid
+
+
+def test_d9_present_stem_only():
+    assert d9_present.keeps("V;IND;PST;IPFV;3;SG;ACT") and d9_present.keeps("V.CVB;PRS;ACT")
+    assert not d9_present.keeps("V;IND;PST;PFV;1;SG;ACT")
+    assert not d9_present.keeps("V.PTCP;PASS;PFV;MASC;NOM;SG")
+
+
+def test_d9_verbs_keep_the_present_system(judge):
+    for word in ("ΧΕΕΙ", "ΕΧΕΑ", "ΜΕΛΛΕΙ", "ΕΜΕΛΛΕ", "ΤΙΚΤΩ", "ΕΤΙΚΤΑ", "ΤΙΚΤΟΝΤΑΣ"):
+        assert judge.check(word).valid, word
+    for word in ("ΕΜΕΛΨΑ", "ΜΕΛΨΩ", "ΤΙΚΨΩ", "ΕΤΙΚΨΑ"):  # what P4a would make without the flag
+        assert not judge.check(word).valid, word
+
+
+def test_e1_printed_forms_only(judge):
+    for word in ("ΕΑΛΩ", "ΩΔΙΝΩ", "ΩΔΙΝΕΝ", "ΕΤΕΚΟΝ", "ΕΤΕΚΕΣ", "ΣΥΝΕΤΑΜΟΝ"):
+        verdict = judge.check(word)
+        assert verdict.valid and "E1" in verdict.rules, word
+    # no other form of αλίσκομαι or ωδίνω, and no rule layer on a printed form
+    for word in ("ΑΛΩ", "ΩΔΙΝΕΙ", "ΞΑΝΑΕΑΛΩ", "ΕΤΕΚΟΝΕ", "ΞΑΝΑΕΤΕΚΟΝ", "ΤΕΚΟΝ"):
+        assert not judge.check(word).valid, word
+
+
+def test_e1_archaic_verbs_inflect_by_demotic_rules(judge):
+    for word in ("ΝΗΦΩ", "ΕΝΗΨΑ", "ΝΗΦΕ", "ΕΝΗΦΑ", "ΝΗΨΩ", "ΝΗΨΕ", "ΝΗΦΟΝΤΑΣ", "ΣΥΝΕΤΜΗΣΑ",
+                 "ΣΥΝΤΜΗΣΑ", "ΣΥΝΕΤΕΜΝΑ", "ΣΥΝΤΕΜΝΑ", "ΣΥΝΤΕΜΝΕ", "ΣΥΝΤΕΜΝΟΝΤΑΣ"):
+        assert judge.check(word).valid, word
+
+
+def test_d6_listed_participles(judge):
+    for word in ("ΤΡΕΧΩΝ", "ΤΡΕΧΟΥΣΑ", "ΤΡΕΧΟΝ", "ΤΡΕΧΟΝΤΟΣ", "ΕΚΛΗΦΘΕΙΣ", "ΕΚΛΗΦΘΕΙΣΑ",
+                 "ΕΚΛΗΦΘΕΝ", "ΛΕΓΟΜΕΝΟΣ"):
+        assert judge.check(word).valid, word
+    assert "D6" in judge.check("ΤΡΕΧΩΝ").rules
+    assert not judge.check("ΛΥΩΝ").valid           # «όχι όμως το λύων»
+    assert not judge.check("ΞΑΝΑΤΡΕΧΩΝ").valid     # ξανα- only on -οντας/-ώντας/-μενος
+
+
+def test_d10_final_a_on_deponents(judge):
+    for word in ("ΔΕΟΜΟΥΝΑ", "ΔΕΟΣΟΥΝΑ", "ΘΕΟΜΟΥΝΑ", "ΕΠΟΜΟΥΝΑ", "ΑΙΣΘΑΝΟΜΟΥΝΑ"):
+        assert judge.check(word).valid, word
+    assert not judge.check("ΔΕΟΤΑΝΑ").valid        # not the 3rd person («ΗΤΑΝΑ no»)
+
+
+def test_regulation_forms_file_rows():
+    from fst.compile import SURFACE_LETTERS, read_listed
+    rows = read_listed(("regulation-forms.tsv",))
+    assert len(rows) > 50
+    for r in rows:
+        assert r.citation.startswith("regulation"), r
+        assert r.inflection_class == "IRR" and r.pos in ("V", "ADJ"), r
+        assert r.cell.split(";")[0].split(".")[0] == r.pos, r
+        assert set(r.form) <= SURFACE_LETTERS and r.weight in (0, 1, 2, 3), r
+    # §E1 printed forms are marked in their citation, and only they
+    assert {r.form for r in rows if "§E1" in r.citation} >= {"εάλω", "ώδινεν", "έτεκον",
+                                                             "συνέταμον"}
+    assert not any("§E1" in r.citation for r in rows if r.form == "συνέτμησα")
