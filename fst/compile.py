@@ -32,7 +32,7 @@ from pathlib import Path
 from grammars import phonology as ph
 from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
 from grammars.rules import (b3_xana, b6_degree, b7_loans, b9_simo, d1_augment, d3_learned_aorist,
-                            d4_aga, d7_ome, d9_present, e5_diminutives)
+                            d4_aga, d7_ome, d9_present, e4_spellings, e5_diminutives)
 
 from . import anatable, runtime
 
@@ -381,6 +381,7 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
             gen = pynini.union(gen, pynini.string_map(
                 [(pynini.escape(ana), form, str(w)) for ana, form, w in listed])).optimize()
         gen = _add_d3(gen, tags)
+        gen = _add_e4(gen, tags, entries)  # before §D7 and §B3, which then reach its forms
         # §D7: -ομε beside unstressed -ουμε, on the surface
         gen = _add_d7(gen, tags)
         gen = _add_b3(gen, tags)
@@ -548,6 +549,41 @@ def _add_d3(gen, tags):
         raise ValueError("lexicon/learned-aorists.tsv: §D3 does not derive " + ", ".join(missing))
     return pynini.union(gen, pynini.string_map(
         [(pynini.escape(a), f, str(w)) for a, f, w in items])).optimize()
+
+
+def _add_e4(gen, tags, entries):
+    """§E4 on the surface: every form of a lemma that a double-spelling stem reaches
+    (grammars/rules/e4_spellings.py) gets a twin with the other spelling at the same place,
+    same analysis plus §E4, weight + VARIANT_WEIGHT."""
+    import pynini
+    ext = e4_spellings.extensions(e.lemma for e in entries)
+    if not ext:
+        return gen
+    tag_sigma = pynini.union(*sorted(tags.by_tag.values())).closure()
+    surf = _surface_sigma()
+    acc = {"α": "ά", "ε": "έ", "η": "ή", "ι": "ί", "ο": "ό", "υ": "ύ", "ω": "ώ", "ϊ": "ΐ",
+           "ϋ": "ΰ"}
+    groups = collections.defaultdict(list)
+    for x in ext:  # forms keep the letters before the alternation, stress aside
+        groups[(e4_spellings.plain(x.lemma[:x.position]), x.source, x.target)].append(x.lemma)
+    lemmas_ana = (pynini.string_map([pynini.escape(lm) for lm in sorted({x.lemma for x in ext})])
+                  + tag_sigma).optimize()
+    subset = pynini.compose(lemmas_ana, gen).optimize()
+    twins = []
+    for (prefix, src, dst), lemmas in sorted(groups.items()):
+        keep = pynini.accep("")
+        for c in prefix:
+            keep += pynini.union(c, acc[c]) if c in acc else pynini.accep(c)
+        swap = pynini.union(*[pynini.cross(a, b)
+                              for a, b in e4_spellings.accented_pairs(src, dst)])
+        rewrite = (keep + swap + surf).optimize()
+        ana = (pynini.string_map([pynini.escape(lm) for lm in sorted(lemmas)])
+               + tag_sigma).optimize()
+        twins.append(pynini.compose(pynini.compose(ana, subset), rewrite))
+    twin = pynini.union(*twins)
+    twin = pynini.concat(twin, pynini.cross(tags.char("rule", e4_spellings.RULE_ID), ""))
+    twin = pynini.concat(twin, pynini.accep("", weight=e4_spellings.VARIANT_WEIGHT))
+    return pynini.union(gen, twin).optimize()
 
 
 def _analysis_sigma(tags, exclude=()):
