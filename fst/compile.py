@@ -31,8 +31,8 @@ from pathlib import Path
 
 from grammars import phonology as ph
 from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
-from grammars.rules import (b3_xana, b6_degree, b7_loans, b9_simo, d1_augment, d4_aga, d7_ome,
-                            e5_diminutives)
+from grammars.rules import (b3_xana, b6_degree, b7_loans, b9_simo, d1_augment,
+                            d2_internal_augment, d4_aga, d7_ome, e5_diminutives)
 
 from . import anatable, runtime
 
@@ -253,11 +253,14 @@ def cell_variants(code, cell, rule):
     return out
 
 
-def paradigm_groups(entries, tables):
+def paradigm_groups(entries, tables, internal=None):
     """Group lemmas whose paradigms are built from the same rules (same class, same tail).
-    Cells that §E5 bars for a diminutive or augmentative are left out of its paradigm."""
+    Cells that §E5 bars for a diminutive or augmentative are left out of its paradigm, and so
+    are the cells where a verb of ``internal`` (§D2, lemma → entry) in mode ``only`` takes the
+    stressed internal augment instead (:func:`internal_forms` makes those)."""
     groups = collections.defaultdict(list)
     bases = e5_diminutives.base_index(e.lemma for e in entries)
+    internal = internal or {}
     for e in entries:
         table = tables.get(e.inflection_class)
         if table is None:
@@ -266,8 +269,10 @@ def paradigm_groups(entries, tables):
         lp = ph.plain(lu)
         chosen = []
         bar = e5_diminutives.barred(e.lemma, bases) if e.inflection_class[0] == "O" else None
+        ia = internal.get(e.lemma) if e.inflection_class[0] == "P" else None
+        only = d2_internal_augment.only_cells(ia, table) if ia else frozenset()
         for cell in table.cells():
-            if bar and bar(cell):
+            if (bar and bar(cell)) or cell in only:
                 continue
             rules = tuple(r for r in table.rules_for(lp, cell) if r.strip <= len(lp))
             chosen.append((cell, rules))
@@ -286,7 +291,8 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
     tags = TagTable()
     entries = read_lexicon(lexicon_path)
     tables = load_tables()
-    groups = paradigm_groups(entries, tables)
+    internal = d2_internal_augment.read_lexicon()
+    groups = paradigm_groups(entries, tables, internal)
     with pynini.default_token_type("utf8"):
         cascade = ph.cascade()
         pieces = []
@@ -350,6 +356,11 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
             esym = tags.char("class", "E2") + tags.char("cell", "HIDDEN") + tags.char("rule", "E2")
             gen = pynini.union(gen, pynini.string_map(
                 [(pynini.escape(w + esym), w, str(RULE_WEIGHT)) for w in hidden])).optimize()
+        # §D2: the internal augment of learned compound verbs (lexicon/internal-augment.tsv)
+        d2 = internal_forms(entries, tables, internal, tags)
+        if d2:
+            gen = pynini.union(gen, pynini.string_map(
+                [(pynini.escape(ana), form, str(w)) for ana, form, w in d2])).optimize()
         # hand-entered paradigms (irregular core, closed classes): accented forms as given
         listed = listed_forms(read_listed(), tags)
         if listed:
@@ -379,6 +390,22 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
             tiles = pynini.determinize(tiles.rmepsilon()).minimize()
         tiles.arcsort("ilabel")
     return analyser, tiles, t2s, tags
+
+
+def internal_forms(entries, tables, internal, tags) -> list[tuple[str, str, float]]:
+    """(analysis string, surface form, weight) of the §D2 internal-augment forms of the verbs
+    of ``internal`` (lemma → ``d2_internal_augment.Entry``), for each class the lemma has."""
+    out = []
+    for e in entries:
+        ia = internal.get(e.lemma)
+        table = tables.get(e.inflection_class)
+        if ia is None or table is None or e.inflection_class[0] != "P":
+            continue
+        head = e.lemma + tags.char("class", e.inflection_class)
+        for cell, form, rids in d2_internal_augment.forms(ia, table):
+            out.append((head + tags.char("cell", cell)
+                        + "".join(tags.char("rule", r) for r in rids), form, RULE_WEIGHT))
+    return sorted(set(out))
 
 
 def listed_forms(rows: list[ListedForm], tags: TagTable) -> list[tuple[str, str, float]]:
