@@ -198,22 +198,16 @@ def read_lexicon(path: Path | None = None) -> dict[str, Entry]:
 
 
 def forms(entry: Entry, table) -> list[tuple[str, str, tuple[str, ...]]]:
-    """§D2 forms of one lemma under ``table``: [(cell, form, rule ids)].
+    """§D2 forms of one lemma under ``table``: [(cell, form, rule ids ``("D2",)``)].
 
     Internal-augment forms are made where the augment is stressed (διέλυσα), and where it is
-    not (διελύσαμε, διετέλεσα) if the entry says ``unstressed``; rule ids ``("D2",)``. A 3rd
-    plural in -ν also gets §D1's euphonic -ε, the stress recessive but not before the augment
-    (διέλυσαν → διελύσανε; rule ids ``("D2", "D1")``)."""
+    not (διελύσαμε, διετέλεσα) if the entry says ``unstressed``. §D1's euphonic -ε is not put
+    on them (διελύανε): the official list's development half held 1 of the 5 such forms."""
     out = set()
     for cell, letters, _w in past_cells(entry.lemma, table):
         t = augmented(letters, entry.prefix, entry.augmented)
-        if t is None or not (t[1] or entry.unstressed):
-            continue
-        out.add((cell, t[0], (RULE_ID,)))
-        if ";3;PL;" in cell and letters.endswith("ν"):
-            e = augmented(letters + "ε", entry.prefix, entry.augmented)
-            if e is not None:
-                out.add((cell, e[0], (RULE_ID, "D1")))
+        if t is not None and (t[1] or entry.unstressed):
+            out.add((cell, t[0], (RULE_ID,)))
     return sorted(out)
 
 
