@@ -31,8 +31,9 @@ from pathlib import Path
 
 from grammars import phonology as ph
 from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
-from grammars.rules import (b3_xana, b6_degree, b7_loans, b9_simo, d1_augment, d3_learned_aorist,
-                            d4_aga, d7_ome, d9_present, e4_spellings, e5_diminutives)
+from grammars.rules import (b3_xana, b6_degree, b7_loans, b9_simo, d1_augment,
+                            d2_internal_augment, d3_learned_aorist, d4_aga, d7_ome, d9_present,
+                            e4_spellings, e5_diminutives)
 
 from . import anatable, runtime
 
@@ -276,12 +277,15 @@ def cell_variants(code, cell, rule):
     return out
 
 
-def paradigm_groups(entries, tables):
+def paradigm_groups(entries, tables, internal=None):
     """Group lemmas whose paradigms are built from the same rules (same class, same tail).
-    Cells that §E5 bars for a diminutive or augmentative are left out of its paradigm, and
-    a verb flagged ``present_only`` keeps its present-stem cells alone (§D9)."""
+    Cells that §E5 bars for a diminutive or augmentative are left out of its paradigm, and so
+    are the cells where a verb of ``internal`` (§D2, lemma → entry) in mode ``only`` takes the
+    stressed internal augment instead (:func:`internal_forms` makes those); a verb flagged
+    ``present_only`` keeps its present-stem cells alone (§D9)."""
     groups = collections.defaultdict(list)
     bases = e5_diminutives.base_index(e.lemma for e in entries)
+    internal = internal or {}
     for e in entries:
         table = tables.get(e.inflection_class)
         if table is None:
@@ -290,9 +294,12 @@ def paradigm_groups(entries, tables):
         lp = ph.plain(lu)
         chosen = []
         bar = e5_diminutives.barred(e.lemma, bases) if e.inflection_class[0] == "O" else None
+        ia = internal.get(e.lemma) if e.inflection_class[0] == "P" else None
+        only = d2_internal_augment.only_cells(ia, table) if ia else frozenset()
         present_only = d9_present.FLAG in e.flags
         for cell in table.cells():
-            if (bar and bar(cell)) or (present_only and not d9_present.keeps(cell)):
+            if (bar and bar(cell)) or cell in only or (
+                    present_only and not d9_present.keeps(cell)):
                 continue
             rules = tuple(r for r in table.rules_for(lp, cell) if r.strip <= len(lp))
             chosen.append((cell, rules))
@@ -311,7 +318,8 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
     tags = TagTable()
     entries = read_lexicon(lexicon_path)
     tables = load_tables()
-    groups = paradigm_groups(entries, tables)
+    internal = d2_internal_augment.read_lexicon()
+    groups = paradigm_groups(entries, tables, internal)
     with pynini.default_token_type("utf8"):
         cascade = ph.cascade()
         pieces = []
@@ -375,6 +383,11 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
             esym = tags.char("class", "E2") + tags.char("cell", "HIDDEN") + tags.char("rule", "E2")
             gen = pynini.union(gen, pynini.string_map(
                 [(pynini.escape(w + esym), w, str(RULE_WEIGHT)) for w in hidden])).optimize()
+        # §D2: the internal augment of learned compound verbs (lexicon/internal-augment.tsv)
+        d2 = internal_forms(entries, tables, internal, tags)
+        if d2:
+            gen = pynini.union(gen, pynini.string_map(
+                [(pynini.escape(ana), form, str(w)) for ana, form, w in d2])).optimize()
         # hand-entered paradigms (irregular core, closed classes): accented forms as given
         listed = listed_forms(read_listed(), tags)
         if listed:
@@ -412,6 +425,22 @@ def printed_only(row: ListedForm) -> bool:
     """§E1: a form the citation marks as printed only (a set phrase's εάλω, the archaic
     aorist έτεκον) takes no rule layer: no §D1 variant, no ξανα- (§B3)."""
     return "§E1" in row.citation
+
+
+def internal_forms(entries, tables, internal, tags) -> list[tuple[str, str, float]]:
+    """(analysis string, surface form, weight) of the §D2 internal-augment forms of the verbs
+    of ``internal`` (lemma → ``d2_internal_augment.Entry``), for each class the lemma has."""
+    out = []
+    for e in entries:
+        ia = internal.get(e.lemma)
+        table = tables.get(e.inflection_class)
+        if ia is None or table is None or e.inflection_class[0] != "P":
+            continue
+        head = e.lemma + tags.char("class", e.inflection_class)
+        for cell, form, rids in d2_internal_augment.forms(ia, table):
+            out.append((head + tags.char("cell", cell)
+                        + "".join(tags.char("rule", r) for r in rids), form, RULE_WEIGHT))
+    return sorted(set(out))
 
 
 def listed_forms(rows: list[ListedForm], tags: TagTable) -> list[tuple[str, str, float]]:

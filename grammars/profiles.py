@@ -7,14 +7,16 @@ bounds (§LEN) are the other half of a profile and are set separately.
 * ``board``: the federation's regulation as a whole (default);
 * ``no-hidden-words``: without §E2, the federation's hidden-words aid (its licence differs);
 * ``dictionary``: paradigms and listed forms only, none of the regulation's form-making
-  layers (§B3 ξανα-, §B6 degrees, §B7 -ιγκ/-ινγκ doublets, §D1 augment and -ε, §D3 learned
-  -θηκα aorists beyond the listed one, §D4 -αγα, §D7 -ομε, §E2 hidden words, §E4 the other
-  spelling of derived forms).
+  layers (§B3 ξανα-, §B6 degrees, §B7 -ιγκ/-ινγκ doublets, §D1 augment and -ε, §D2 internal
+  augment of learned compounds, §D3 learned -θηκα aorists beyond the listed one, §D4 -αγα,
+  §D7 -ομε, §E2 hidden words, §E4 the other spelling of derived forms). A verb whose internal
+  augment is obligatory (lexicon/internal-augment.tsv, mode ``only``: εξέφρασα) then has no
+  forms in those cells.
 """
 from __future__ import annotations
 
 # rule ids that license forms of their own (the layers a profile can switch off)
-LAYERS = ("B3", "B6", "B7", "D1", "D3", "D4", "D7", "E2", "E4")
+LAYERS = ("B3", "B6", "B7", "D1", "D2", "D3", "D4", "D7", "E2", "E4")
 PROFILES: dict[str, tuple[str, ...]] = {
     "board": (),
     "no-hidden-words": ("E2",),

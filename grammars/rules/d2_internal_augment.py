@@ -1,13 +1,38 @@
 """§D2 — compound verbs and the internal augment (RULES.md D2).
 
-No double augment: a form that already carries an augment takes no second one
-(ΕΞΑΝΑΕΔΩΣΑ no, ΕΠΡΟΕΒΛΕΨΑ no). The engine never generates a second augment (the
-[AUG1] slot stands only before forms whose augment is not realised); this module explains
-the rejection.
+* Learned compounds of prepositions take the augment inside, between prefix and verb, as the
+  dictionaries give it: διαλύω → διέλυσα, διέλυα; αποσπώ → απέσπασα; προβλέπω → προέβλεψα;
+  υπάρχω → υπήρξα; διαρκώ → διήρκεσα. The imperfect follows the aorist (ΕΝΕΠΝΕΥΣΑ –
+  ΕΝΕΠΝΕΑ); some verbs have double forms (ΔΙΑΛΥΣΑ/ΔΙΕΛΥΣΑ, ΔΙΑΛΥΑ/ΔΙΕΛΥΑ). Which lemmas take
+  it, and whether the plain form stays beside it, is a lemma fact:
+  ``lexicon/internal-augment.tsv`` (written by ``scripts/find_internal_augment.py`` from
+  dictionary evidence). The prefixes and their augmented shapes are
+  ``grammars/internal_augment.tsv`` (Triantafyllidis, the augment of compound verbs, § 254 ff.).
+* The internal augment goes on the recessive past indicative cells (those with the augment
+  slot, ``grammars.paradigm.takes_augment``): active imperfect and aorist. The stress is
+  recessive but never before the augment (υπ-ή-ρξα, not *ύπηρξα). Where the recessive stress
+  falls after the augment (διελύσαμε) the form is made only for lemmas whose row says
+  ``unstressed=yes``.
+* No double augment: a form that already carries an augment takes no second one
+  (ΕΔΙΕΛΥΣΑ, ΕΞΑΝΑΕΔΩΣΑ, ΕΠΡΟΕΒΛΕΨΑ no). The engine never generates a second augment (the
+  [AUG1] slot stands only before forms whose augment is not realised); ``blocked`` explains
+  the rejection.
 """
 from __future__ import annotations
 
+import csv
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+from grammars import phonology as ph
+
 RULE_ID = "D2"
+PREFIX_TABLE = Path(__file__).resolve().parent.parent / "internal_augment.tsv"
+LEXICON_FILE = Path(__file__).resolve().parent.parent.parent / "lexicon" / "internal-augment.tsv"
+# temporal augment of a verb in a vowel (Triantafyllidis § 254 ff.): longest match first
+TEMPORAL = (("αι", ("η",)), ("αυ", ("ηυ",)), ("ευ", ("ηυ",)), ("α", ("η",)),
+            ("ε", ("η", "ει")), ("ο", ("ω",)))
 
 
 def blocked(tile: str, analyse) -> str | None:
@@ -16,7 +41,7 @@ def blocked(tile: str, analyse) -> str | None:
         return None
     rest = tile[1:]
     for a in analyse(rest):
-        if ";PST;" in a.tags and has_augment(a.surface, a.lemma):
+        if ";PST;" in a.tags and (RULE_ID in a.rules or has_augment(a.surface, a.lemma)):
             return f"§D2: no double augment ({rest} already has one)"
     return None
 
@@ -28,3 +53,168 @@ def has_augment(surface: str, lemma: str) -> bool:
     if body[:1] in "εέ" and lemma[:1] not in "εέ":
         return True
     return "έ" in body[1:5] and "έ" not in lemma
+
+
+@dataclass(frozen=True)
+class Prefix:
+    prefix: str
+    context: str    # "C" before a consonant, "V" before a vowel
+    augmented: str  # C rows: the prefix with the syllabic augment
+
+
+@functools.lru_cache(maxsize=None)
+def prefixes() -> tuple[Prefix, ...]:
+    """Rows of ``grammars/internal_augment.tsv``."""
+    out = []
+    with open(PREFIX_TABLE, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or line.startswith("prefix\t") or not line.strip():
+                continue
+            p, c, a = line.rstrip("\n").split("\t")[:3]
+            out.append(Prefix(p, c, a))
+    return tuple(out)
+
+
+def splits(lemma_plain: str) -> list[tuple[str, str]]:
+    """Candidate (prefix, augmented) pairs for a verb: the letters the present starts with
+    and what they become with the internal augment. Other prefixes may stand before the
+    augmented one (εγ-κατα-λείπω → εγκατ-έ-λειψα); the verb after it keeps two letters.
+    A V row covers the verb's first vowel: (υπα, υπη) for υπάρχω."""
+    rows = prefixes()
+    leads = {""}
+    for _ in range(2):  # up to two prefixes in front of the augmented one
+        leads |= {ld + r.prefix for ld in leads for r in rows if r.context == "C"}
+    out = set()
+    for lead in sorted(leads):
+        if not lemma_plain.startswith(lead):
+            continue
+        rest = lemma_plain[len(lead):]
+        for r in rows:
+            if not rest.startswith(r.prefix):
+                continue
+            root = rest[len(r.prefix):]
+            if len(root) < 3 or not any(c in ph.VOWELS for c in root):
+                continue
+            if r.context == "C" and root[0] not in ph.VOWELS:
+                out.add((lead + r.prefix, lead + r.augmented))
+            elif r.context == "V" and root[0] in ph.VOWELS:
+                for v, targets in TEMPORAL:
+                    if root.startswith(v):
+                        for t in targets:
+                            out.add((lead + r.prefix + v, lead + r.prefix + t))
+                        break
+    return sorted(out)
+
+
+def _plain(form: str) -> str:
+    return ph.plain(ph.underlying(form, glides=False))
+
+
+def augmented(plain_form: str, prefix: str, aug: str) -> tuple[str, bool] | None:
+    """The internal-augment twin of the recessive past ``plain_form`` (unaccented letters) as
+    (accented form, augment stressed?), or None if the form does not start with ``prefix``.
+    The stress is recessive (antepenult) but not before the augment's nucleus."""
+    if not plain_form.startswith(prefix):
+        return None
+    letters = aug + plain_form[len(prefix):]
+    units = ph._units(letters)
+    nuclei = [i for i, u in enumerate(units) if ph._is_nucleus(u)]
+    n_aug = len([u for u in ph._units(aug) if ph._is_nucleus(u)])
+    if n_aug == 0 or len(nuclei) < n_aug + 1:
+        return None
+    aug_i = n_aug - 1  # the augment is the last nucleus of the augmented prefix
+    k = max(len(nuclei) - 3, aug_i)
+    units[nuclei[k]] += ph.MARK
+    form = ph.realise("".join(units), "", ph.KEEP)
+    return form, k == aug_i
+
+
+def past_cells(lemma: str, table):
+    """(cell, plain letters, weight) of the recessive active past indicative forms of ``lemma``
+    under ``table`` (the cells with the augment slot), grammar variants included. Passive
+    imperfects (αποσπιόμασταν) are left out: their augment would never be stressed."""
+    from grammars.paradigm import cut, variants_of
+    u = ph.underlying(lemma, glides=False)
+    p = ph.plain(u)
+    out = []
+    for cell in table.cells():
+        if not (cell.startswith("V;IND;PST;") and cell.endswith(";ACT")):
+            continue
+        for r in table.rules_for(p, cell):
+            if not r.aug or r.directive != "ANT" or r.strip > len(p):
+                continue
+            stem, _ = cut(u, r.strip)
+            endings = [(r.ending, r.weight)] + [(e, w) for e, d, w in variants_of(table.code, r)
+                                                if d == "ANT"]
+            for e, w in endings:
+                out.append((cell, ph.plain(stem + e).replace(ph.MARK, ""), w))
+    return out
+
+
+def twins(lemma: str, table, prefix: str, aug: str):
+    """(cell, plain past form accented as the paradigm gives it, internal-augment twin,
+    augment stressed?) for every recessive past cell of ``lemma``."""
+    from grammars.paradigm import consonant_initial
+    ci = consonant_initial(_plain(lemma))
+    out = []
+    for cell, letters, _w in past_cells(lemma, table):
+        t = augmented(letters, prefix, aug)
+        if t is None:
+            continue
+        plain_form = ph.realise(letters, "", "ANT", ph.AUG if ci else None)
+        out.append((cell, plain_form, t[0], t[1]))
+    return out
+
+
+@dataclass(frozen=True)
+class Entry:
+    lemma: str
+    prefix: str
+    augmented: str
+    mode: str        # "both": plain and internal forms; "only": internal only where stressed
+    unstressed: bool  # the internal augment also where it is unstressed (διελύσαμε)
+
+
+def read_lexicon(path: Path | None = None) -> dict[str, Entry]:
+    """``lexicon/internal-augment.tsv``: lemma → Entry. Rows
+    ``lemma prefix augmented mode unstressed evidence source`` (lexicon/README.md).
+
+    Raises ValueError naming file and line for a malformed row."""
+    path = path or LEXICON_FILE
+    out: dict[str, Entry] = {}
+    if not path.exists():
+        return out
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            if line.startswith("#") or line.startswith("lemma\t") or not line.strip():
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 7 or parts[3] not in ("both", "only") \
+                    or parts[4] not in ("yes", "no"):
+                raise ValueError(f"{path}:{lineno}: expected lemma, prefix, augmented, "
+                                 "both|only, yes|no, evidence, source")
+            out[parts[0]] = Entry(parts[0], parts[1], parts[2], parts[3], parts[4] == "yes")
+    return out
+
+
+def forms(entry: Entry, table) -> list[tuple[str, str, tuple[str, ...]]]:
+    """§D2 forms of one lemma under ``table``: [(cell, form, rule ids ``("D2",)``)].
+
+    Internal-augment forms are made where the augment is stressed (διέλυσα), and where it is
+    not (διελύσαμε, διετέλεσα) if the entry says ``unstressed``. §D1's euphonic -ε is not put
+    on them (διελύανε): the official list's development half held 1 of the 5 such forms."""
+    out = set()
+    for cell, letters, _w in past_cells(entry.lemma, table):
+        t = augmented(letters, entry.prefix, entry.augmented)
+        if t is not None and (t[1] or entry.unstressed):
+            out.add((cell, t[0], (RULE_ID,)))
+    return sorted(out)
+
+
+def only_cells(entry: Entry, table) -> frozenset[str]:
+    """Cells whose plain forms mode ``only`` drops: those where the internal augment is
+    stressed (ενέπνευσα, not *έμπνευσα); empty for mode ``both``."""
+    if entry.mode != "only":
+        return frozenset()
+    return frozenset(c for c, _p, _t, stressed in twins(entry.lemma, table, entry.prefix,
+                                                          entry.augmented) if stressed)
