@@ -11,8 +11,8 @@ citation form is built here by word formation:
   σπάω, γυρίζω → γυρνώ is not by rule and is not found);
 * a suffix of the derived class's part of speech is added (``SUFFIXES``): the feminine
   suffixes of masculine nouns -ισσα, -τρια (after a stem in -τ), -ίνα, -ιδα, -αινα, -ού, -ω,
-  -α, -η, -ή (Triantafyllidis, *Νεοελληνική Γραμματική* §§ 276–282, θηλυκά των αρσενικών;
-  Holton et al. 2012 § 2.2.4), the plain endings of the noun classes (-ος -ο -ι -ιά -ιο …) and
+  -α, -η, -ή (Triantafyllidis, *Νεοελληνική Γραμματική*, the chapter on the
+  feminines of masculine nouns, «θηλυκά των αρσενικών»), the plain endings of the noun classes (-ος -ο -ι -ιά -ιο …) and
   the verb endings (-ω -ώ -άω -ίζω -άζω -ομαι -ιέμαι -ούμαι -ώμαι …);
 * the stress stays where the base has it, or moves by the suffix's own rule: -ισσα and -τρια
   recessive (αγρότισσα, μαγείρισσα, αγοράστρια), stressed suffixes keep their accent (-ού,
@@ -51,7 +51,7 @@ class Suffix:
 
 ANY = ("keep", "ANT", "PEN", "ULT")
 NOUN_SUFFIXES = (
-    # feminines of masculine nouns (Triantafyllidis §§ 276–282)
+    # feminines of masculine nouns (Triantafyllidis, «θηλυκά των αρσενικών»)
     Suffix("ισσα", ("ANT",)), Suffix("τρια", ("ANT",), after="τ"), Suffix("ι'να", ("keep",)),
     Suffix("ιδα", ("ANT", "keep")), Suffix("αινα", ("ANT",)), Suffix("ου'", ("keep",)),
     Suffix("ω", ("keep",)),
@@ -159,7 +159,8 @@ def cited_by(lemma: str, table: ClassTable) -> bool:
 
 
 def well_formed(form: str) -> bool:
-    """One accent on a word of two or more nuclei, none on a monosyllable (grammar § 198)."""
+    """One accent on a word of two or more nuclei, none on a monosyllable (the monotonic
+    accent rule, grammars/phonology.py)."""
     u = ph.underlying(form, glides=False)
     nuclei = sum(1 for x in ph._units(u) if ph._is_nucleus(x))
     marks = u.count(ph.MARK)
@@ -171,7 +172,7 @@ def preference(lemma: str, base_class: str, derived_class: str, suffix: Suffix,
     """Sort key: the grammar's order of candidates for the record's kind (smaller first).
 
     Feminine -α: -τρια for an oxytone agent noun in -τής (αγοραστής → αγοράστρια), -ισσα for
-    the rest (αγρότης → αγρότισσα, Triantafyllidis § 278); -ού for the -ού kind; -ώμαι before
+    the rest (αγρότης → αγρότισσα; Triantafyllidis, «θηλυκά των αρσενικών»); -ού for the -ού kind; -ώμαι before
     -ούμαι for P11; for other classes the plain ending swap first. Then the suffix's own
     stress rule before other placements."""
     order = [s.ending for s in (VERB_SUFFIXES if derived_class[0] == "P" else NOUN_SUFFIXES)]
@@ -201,9 +202,8 @@ def candidates(lemma: str, base_class: str, derived_class: str) -> list[str]:
     pos = pos_of(derived_class)
     if pos_of(base_class) == pos and cited_by(lemma, table):
         return [lemma]
-    base_pos = pos_of(base_class) if base_class[0] in "OEP" else pos
-    scored = {}
-    for stem in stems(lemma, "VERB" if base_pos == "VERB" else "NOUN"):
+    scored: dict[str, tuple] = {}
+    for stem in stems(lemma, "VERB" if pos_of(base_class) == "VERB" else "NOUN"):
         sp = ph.plain(stem)
         for suf in (VERB_SUFFIXES if pos == "VERB" else NOUN_SUFFIXES):
             s = stem
@@ -213,7 +213,11 @@ def candidates(lemma: str, base_class: str, derived_class: str) -> list[str]:
                 s = cut(stem, len(suf.after))[0]
             for d in suf.directives:
                 form = ph.realise(s, suf.ending, d)
-                if not form or form == lemma and pos_of(base_class) == pos or form in scored:
+                if not form or form == lemma:
+                    continue
+                rank = preference(lemma, base_class, derived_class, suf, d)
+                if form in scored:
+                    scored[form] = min(scored[form], rank)
                     continue
                 if any(v + v in form for v in "αεηιουω"):
                     continue  # a stem vowel doubled by the suffix (αγνάντι-ι) is no Greek word
@@ -222,5 +226,5 @@ def candidates(lemma: str, base_class: str, derived_class: str) -> list[str]:
                         continue
                 except ValueError:
                     continue
-                scored[form] = preference(lemma, base_class, derived_class, suf, d)
+                scored[form] = rank
     return sorted(scored, key=lambda f: (scored[f], f))
