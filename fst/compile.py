@@ -393,7 +393,7 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
         if listed:
             gen = pynini.union(gen, pynini.string_map(
                 [(pynini.escape(ana), form, str(w)) for ana, form, w in listed])).optimize()
-        gen = _add_d3(gen, tags)
+        gen = _add_d3(gen, tags, {e.lemma for e in entries})
         gen = _add_e4(gen, tags, entries)  # before §D7 and §B3, which then reach its forms
         # §D7: -ομε beside unstressed -ουμε, on the surface
         gen = _add_d7(gen, tags)
@@ -549,14 +549,15 @@ def _add_d7(gen, tags):
     return pynini.union(gen, twin).optimize()
 
 
-def _add_d3(gen, tags):
+def _add_d3(gen, tags, lemmas):
     """§D3: the learned twin (παίχθηκα) of every demotic aorist passive form (παίχτηκα,
-    παιχτούνε, παιχτεί) of the verbs ``lexicon/learned-aorists.tsv`` lists.
+    παιχτούνε, παιχτεί) of the verbs ``lexicon/learned-aorists.tsv`` lists, of those among
+    ``lemmas`` (the lexicon being built).
 
     Raises ValueError when a listed learned aorist is not what the rule makes of the verb's
     own paradigm (a wrong lemma or a typo in the file)."""
     import pynini
-    listed = read_learned_aorists()
+    listed = {lm: f for lm, f in read_learned_aorists().items() if lm in lemmas}
     cells = [c for (kind, c) in tags.by_char.values()
              if kind == "cell" and d3_learned_aorist.applies(c)]
     if not listed or not cells:

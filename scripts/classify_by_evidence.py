@@ -710,8 +710,10 @@ def write_lexicon(path: Path, rows, source: str, what: str) -> None:
 
 def write_review(rows, accepted, known=frozenset()) -> None:
     """Review rows, without lemmas accepted under another part of speech or already in the
-    lexicon (``known``: elspell, hand entries)."""
-    done = {lm for lm, _, _ in accepted} | set(known)
+    lexicon (``known``: elspell, hand entries; and the derived lexemes of
+    ``lexicon/lemmas-derived.tsv``, scripts/import_derivations.py)."""
+    derived = {lm for lm, _, _ in read_lexicon_rows(LEXICON / "lemmas-derived.tsv")}
+    done = {lm for lm, _, _ in accepted} | set(known) | derived
     rows = [r for r in rows if r[0] not in done]
     lines = [
         "# Lemmas whose inflection class the evidence does not settle: NOT in the lexicon.",

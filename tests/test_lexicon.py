@@ -23,6 +23,20 @@ def test_lemmas_are_clean():
     assert {r[1] for r in lemmas} == {"NOUN", "ADJ", "VERB"}
 
 
+# the `source` column of every lexicon/lemmas*.tsv (lexicon/README.md, SOURCES.md)
+SOURCES = {"lemmas.tsv": {"elspell"}, "lemmas-spacy.tsv": {"spacy+evidence"},
+           "lemmas-hunspell.tsv": {"hunspell+evidence"}, "lemmas-manual.tsv": {"manual"},
+           "lemmas-derived.tsv": {"elspell-derivation"}}
+
+
+def test_every_lemma_file_has_known_sources_and_format():
+    for p in sorted(LEX.glob("lemmas*.tsv")):
+        assert p.name in SOURCES, f"{p.name}: add its source to lexicon/README.md and here"
+        got = rows(p.name)
+        assert all(len(r) == 8 for r in got), p.name
+        assert {r[7] for r in got} <= SOURCES[p.name], p.name
+
+
 def test_every_class_used_has_a_table_or_is_known_empty():
     tables = load_tables()
     used = {r[3] for r in rows("lemmas.tsv")}
