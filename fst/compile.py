@@ -446,8 +446,8 @@ def internal_forms(entries, tables, internal, tags) -> list[tuple[str, str, floa
 def listed_forms(rows: list[ListedForm], tags: TagTable) -> list[tuple[str, str, float]]:
     """(analysis string, surface form, weight) of the listed paradigms, with the rule layers
     that apply to listed forms: rule ids cited as ``§X`` in a row's citation (§B7 for loans),
-    the §B7 -ιγκ/-ινγκ doublet of indeclinable loans, and §D1 on hand-entered verbs (not on
-    §E1 printed forms)."""
+    the §B7 -ιγκ/-ινγκ doublet of indeclinable loans, §D1 and the §B3 compound (ξανάφαγα,
+    εξανάφαγα) on hand-entered verbs (not on §E1 printed forms)."""
     import re
     out = []
     verbs = collections.defaultdict(list)
@@ -462,9 +462,12 @@ def listed_forms(rows: list[ListedForm], tags: TagTable) -> list[tuple[str, str,
             verbs[(r.lemma, r.inflection_class)].append((r.cell, r.form))
     d1 = tags.char("rule", d1_augment.RULE_ID)
     for (lemma, code), forms in sorted(verbs.items()):
+        head = lemma + tags.char("class", code)
         for cell, form in d1_augment.listed_variants(forms):
-            out.append((lemma + tags.char("class", code) + tags.char("cell", cell) + d1,
-                        form, RULE_WEIGHT))
+            out.append((head + tags.char("cell", cell) + d1, form, RULE_WEIGHT))
+        for cell, form, rids in b3_xana.listed_compounds(lemma, forms):
+            out.append((head + tags.char("cell", cell)
+                        + "".join(tags.char("rule", r) for r in rids), form, RULE_WEIGHT))
     return out
 
 

@@ -88,3 +88,22 @@ def test_regulation_forms_file_rows():
     assert {r.form for r in rows if "§E1" in r.citation} >= {"εάλω", "ώδινεν", "έτεκον",
                                                              "συνέταμον"}
     assert not any("§E1" in r.citation for r in rows if r.form == "συνέτμησα")
+
+
+def test_b3_compound_on_listed_verbs():
+    from grammars.rules.b3_xana import listed_compounds
+    forms = [("V;IND;PST;PFV;1;SG;ACT", "έφαγα"), ("V;IND;PST;PFV;1;PL;ACT", "φάγαμε")]
+    got = {f for _, f, _ in listed_compounds("τρώω", forms)}
+    assert got == {"ξανάφαγα", "εξανάφαγα", "εξαναφάγαμε"}
+    forms = [("V;IND;PST;PFV;1;SG;ACT", "ήπια"), ("V;IND;PST;PFV;1;PL;ACT", "ήπιαμε")]
+    assert {f for _, f, _ in listed_compounds("πίνω", forms)} >= {"ξανάπια", "εξανάπια"}
+    assert listed_compounds("έχω", [("V;IND;PST;IPFV;1;SG;ACT", "είχα")]) == []
+
+
+def test_b3_compound_words(judge):
+    # regulation §D2: ΞΑΝΑΗΠΙΑ, ΞΑΝΑΠΙΑ, ΕΞΑΝΑΠΙΑ yes, ΕΞΑΝΑΗΠΙΑ no; ΕΞΑΝΑΔΩΣΑΜΕ yes
+    for word in ("ΞΑΝΑΗΠΙΑ", "ΞΑΝΑΠΙΑ", "ΕΞΑΝΑΠΙΑ", "ΕΞΑΝΑΔΩΣΑΜΕ", "ΞΑΝΑΦΑΓΑ", "ΕΞΑΝΑΦΑΓΑ"):
+        assert judge.check(word).valid, word
+    assert "B3" in judge.check("ΕΞΑΝΑΠΙΑ").rules
+    for word in ("ΕΞΑΝΑΗΠΙΑ", "ΕΞΑΝΑΕΔΩΣΑ", "ΞΑΝΑΑΦΑΓΑ"):
+        assert not judge.check(word).valid, word

@@ -55,3 +55,48 @@ def blocked(tile: str, analyse) -> str | None:
     if any(a.tags.startswith("V") and not takes_xana(a.lemma) for a in base):
         return "§B3: no ξανα- on verbs in πρωτο-, ματα- or repetitive επαν(α)-"
     return None
+
+
+def _tense(cell: str) -> str:
+    return ";".join(p for p in cell.split(";") if p not in ("1", "2", "3", "SG", "PL"))
+
+
+def listed_compounds(lemma: str, forms: list[tuple[str, str]]) -> list[tuple[str, str, tuple]]:
+    """§B3 as a compound on a hand-entered verb (lexicon/irregular.tsv): ``[(cell, form)]`` of
+    its paradigm → ``[(cell, form, rule ids)]`` of ξανα- compounds the surface prefixing
+    misses. As for class verbs (ξανάγραψα, εξανάγραψα), a stressed augment falls inside the
+    compound and the stress recedes: έφαγα → ξανάφαγα; the augment of a consonant-initial
+    verb that every person keeps (ήπια, είδα) drops too: ξανάπια (regulation §D2: ΞΑΝΑΠΙΑ,
+    ΚΑΛΟΔΑ). The compound's own augment is unstressed, hence optional (§D1): εξανάφαγα,
+    εξαναφάγαμε, ΕΞΑΝΑΠΙΑ, ΕΞΑΝΑΔΩΣΑΜΕ; never a second one (ΕΞΑΝΑΗΠΙΑ no, §D2)."""
+    from grammars import phonology as ph
+    if not takes_xana(lemma) or _plain(lemma)[:1] in "αεηιουω":
+        return []
+    first = {}
+    for cell, form in forms:
+        if cell.startswith("V;IND;PST;"):
+            first.setdefault((_tense(cell), ";".join(cell.split(";")[4:6])), form)
+    out = []
+    for cell, form in forms:
+        if not cell.startswith("V;IND;PST;"):
+            continue
+        s1, p1 = first.get((_tense(cell), "1;SG"), ""), first.get((_tense(cell), "1;PL"), "")
+        body = None
+        if s1.startswith("έ") and p1[:1] not in ("ε", "έ"):       # syllabic augment: έφαγα
+            body = form[1:] if form.startswith("έ") else form
+        elif s1.startswith(("ή", "εί")) and p1.startswith(("ή", "εί")):  # ήπια, ήπιαμε
+            body = form[len("ή") if form.startswith("ή") else len("εί"):] if form.startswith(
+                ("ή", "εί")) else None
+        if not body:
+            continue
+        if form.startswith(("έ", "ή", "εί")):
+            plain = ph.plain(ph.underlying(PREFIX + body, glides=False))
+            compound = ph.realise(plain, "", "ANT")
+            if compound.startswith("ξά"):                          # never before ξανά-: ξανάδα
+                compound = ph.realise(plain, "", "PEN")
+        else:
+            compound = PREFIX + form                               # ξαναφάγαμε
+        if compound != PREFIX + form:
+            out.append((cell, compound, (RULE_ID,)))
+        out.append((cell, "ε" + compound, (RULE_ID, "D1")))
+    return out
