@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from grammars.rules import b3_xana, b9_simo, d1_augment, d2_internal_augment, e5_diminutives
+from grammars.rules import (b3_xana, b9_simo, c1_names, c2_numerals, d1_augment,
+                            d2_internal_augment, e5_diminutives)
 
 from . import anatable
 from . import compile as fc
@@ -63,7 +64,8 @@ class ParadigmTable:
     rows: list[ParadigmRow] = field(default_factory=list)
 
 
-BLOCKING_RULES = (d1_augment, b3_xana, d2_internal_augment, e5_diminutives, b9_simo)
+BLOCKING_RULES = (d1_augment, b3_xana, d2_internal_augment, e5_diminutives, b9_simo, c1_names,
+                  c2_numerals)
 
 
 @dataclass

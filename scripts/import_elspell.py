@@ -59,6 +59,7 @@ def main(argv: list[str]) -> int:
     counts = collections.Counter()
     seen_lines = set()
     pairs: list[tuple[str, str]] = []
+    names: set[tuple[str, str]] = set()  # capitalised lemmas: lexicon/excluded.tsv (§C1, §C5)
     for raw in src.read_text(encoding="utf-8").splitlines():
         if not raw.strip():
             continue
@@ -77,6 +78,7 @@ def main(argv: list[str]) -> int:
         lemma = unicodedata.normalize("NFC", lemma)
         if lemma[:1].isupper():
             counts["capitalised (C1) dropped"] += 1
+            names.add((greek_capital(lemma), code))
             continue
         pairs.append((lemma, code))
     # class profiles: endings of lemmas that carry a single code
@@ -117,9 +119,23 @@ def main(argv: list[str]) -> int:
         for lemma, base, code in sorted(derivs, key=lambda r: (strip_accents(r[0]), r[0], r[2])):
             kind = KIND.get(code, f"{pos_of(code).lower()} of class {code}")
             f.write(f"{lemma}\t{base}\t{code}\t{kind}\telspell\n")
+    with open(out / "excluded.tsv", "w", encoding="utf-8") as f:
+        f.write("# Lemmas written with an initial capital (proper and ethnic names), excluded by\n"
+                "# regulation §C1/§C5; kept so that `dektes explain` can name the rule. Written by\n"
+                "# scripts/import_elspell.py from elspell (Latin look-alike capitals made Greek).\n"
+                "lemma\tclass\tsource\n")
+        for lemma, code in sorted(names, key=lambda r: (strip_accents(r[0]), r[0], r[1])):
+            f.write(f"{lemma}\t{code}\telspell\n")
+    counts["capitalised lemma+class rows (excluded.tsv)"] = len(names)
     for k, v in counts.items():
         print(f"{k}: {v}")
     return 0
+
+
+def greek_capital(lemma: str) -> str:
+    """``lemma`` with a Latin look-alike initial capital made Greek (Aμερικανός → Αμερικανός)."""
+    from fst.normalize import LATIN_LOOKALIKES
+    return LATIN_LOOKALIKES.get(lemma[0], lemma[0]) + lemma[1:]
 
 
 if __name__ == "__main__":

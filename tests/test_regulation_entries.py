@@ -107,3 +107,21 @@ def test_b3_compound_words(judge):
     assert "B3" in judge.check("ΕΞΑΝΑΠΙΑ").rules
     for word in ("ΕΞΑΝΑΗΠΙΑ", "ΕΞΑΝΑΕΔΩΣΑ", "ΞΑΝΑΑΦΑΓΑ"):
         assert not judge.check(word).valid, word
+
+
+def test_c2_numerals_explained(judge):
+    from grammars.rules.c2_numerals import value
+    assert (value("ΙΓ"), value("ΚΔ"), value("ΡΚΔ"), value("ΙΣΤ")) == (13, 24, 124, 16)
+    assert value("ΑΒ") is None and value("ΠΧ") is None and value("Α") is None
+    for word in ("ΙΓ", "ΚΔ", "ΛΒ", "ΙΘ"):
+        verdict = judge.check(word)
+        assert not verdict.valid and verdict.rules == ("C2",), word
+    assert judge.check("ΙΑ").valid                 # a word through another lemma
+
+
+def test_c1_names_explained(judge):
+    verdict = judge.check("ΕΛΛΗΝΑΣ")
+    assert not verdict.valid and verdict.rules == ("C1",) and "Έλληνας" in verdict.reason
+    assert not judge.check("ΕΛΛΗΝΕΣ").valid
+    for word in ("ΝΙΚΗ", "ΟΜΗΡΟΣ", "ΕΙΡΗΝΗ"):      # lower-case homographs stay valid
+        assert judge.check(word).valid, word
