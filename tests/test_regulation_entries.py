@@ -125,3 +125,13 @@ def test_c1_names_explained(judge):
     assert not judge.check("ΕΛΛΗΝΕΣ").valid
     for word in ("ΝΙΚΗ", "ΟΜΗΡΟΣ", "ΕΙΡΗΝΗ"):      # lower-case homographs stay valid
         assert judge.check(word).valid, word
+
+
+def test_b6_no_comparison_file():
+    from grammars.rules import b6_degree
+    lemmas = b6_degree.no_comparison()
+    assert {"κόκκινος", "τρελός", "λευκός"} <= lemmas
+    assert not any(b6_degree.allowed(lm) for lm in lemmas)
+    rows = [ln.split("\t") for ln in b6_degree.NO_COMPARISON.read_text(encoding="utf-8")
+            .splitlines() if ln and not ln.startswith(("#", "lemma\t"))]
+    assert all(len(r) == 3 and r[1] in ("colour", "state", "material") and r[2] for r in rows)

@@ -8,19 +8,25 @@ form them here (synthetic -ότερος on the masculine stem); the rest keep th
 """
 from __future__ import annotations
 
+import functools
 import unicodedata
+from pathlib import Path
 
 from grammars.cells import adjective_os_cells
 
 RULE_ID = "B6"
 COMPARATIVE, SUPERLATIVE = "οτερ", "οτατ"
-# colour adjectives (Triantafyllidis grammar: no degrees of comparison for colours)
-COLOURS = {
-    "κόκκινος", "άσπρος", "μαύρος", "πράσινος", "κίτρινος", "γαλάζιος", "θαλασσής", "γκρίζος",
-    "καφετής", "μενεξεδένιος", "πορτοκαλής", "ροδαλός", "λευκός", "ερυθρός", "κυανός",
-    "ξανθός", "βυσσινής", "σταχτής", "μπεζ", "μωβ", "ιώδης", "φαιός", "χρυσαφής",
-}
-STATE = {"τρελός", "νεκρός", "ζωντανός", "έγκυος", "άγαμος", "έγγαμος", "χήρος", "τυφλός", "κουφός"}
+NO_COMPARISON = Path(__file__).resolve().parents[2] / "lexicon" / "no-comparison.tsv"
+
+
+@functools.lru_cache(maxsize=1)
+def no_comparison() -> frozenset[str]:
+    """Lemmas of lexicon/no-comparison.tsv: colour and unchanging-state adjectives (§B6)."""
+    if not NO_COMPARISON.exists():
+        return frozenset()
+    return frozenset(line.split("\t", 1)[0]
+                     for line in NO_COMPARISON.read_text(encoding="utf-8").splitlines()
+                     if line.strip() and not line.startswith(("#", "lemma\t")))
 
 
 def _stress_from_end(lemma: str) -> int:
@@ -41,7 +47,7 @@ def allowed(lemma: str, inflection_class: str = "") -> bool:
     """May ``lemma`` form -ότερος/-ότατος? Not colour, state, material (-ινος/-ένιος,
     stressed before -ινος: ξύλινος, πέτρινος, μάλλινος; but βραδινός is not material),
     relational -ικός adjectives (ιικός: "of a virus"), pronominal/ordinal adjectives."""
-    if lemma in COLOURS or lemma in STATE or inflection_class in NO_DEGREE_CLASSES:
+    if lemma in no_comparison() or inflection_class in NO_DEGREE_CLASSES:
         return False
     if lemma.endswith("ικός") or lemma in ("λινός", "θετός", "δοτός"):
         return False
