@@ -389,7 +389,8 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
             gen = pynini.union(gen, pynini.string_map(
                 [(pynini.escape(ana), form, str(w)) for ana, form, w in d2])).optimize()
         # hand-entered paradigms (irregular core, closed classes): accented forms as given
-        listed = listed_forms(read_listed(), tags)
+        listed_rows = read_listed()
+        listed = listed_forms(listed_rows + compound_rows(listed_rows, entries), tags)
         if listed:
             gen = pynini.union(gen, pynini.string_map(
                 [(pynini.escape(ana), form, str(w)) for ana, form, w in listed])).optimize()
@@ -441,6 +442,27 @@ def internal_forms(entries, tables, internal, tags) -> list[tuple[str, str, floa
             out.append((head + tags.char("cell", cell)
                         + "".join(tags.char("rule", r) for r in rids), form, RULE_WEIGHT))
     return sorted(set(out))
+
+
+def compound_rows(rows: list[ListedForm], entries=()) -> list[ListedForm]:
+    """Listed rows of the compound verbs of ``lexicon/compounds.tsv`` (grammars/compounds.py),
+    made from their base's rows among ``rows``; a lemma the lexicon ``entries`` inflect is
+    skipped. Citations name the base and the rule (§D2 internal/kept augment, §D1 external)."""
+    from grammars import compounds
+    bases = collections.defaultdict(list)
+    for r in rows:
+        if r.pos == "V" and not printed_only(r):
+            bases[r.lemma].append((r.cell, r.form, r.weight))
+    known = {e.lemma for e in entries}
+    out = []
+    for rec in compounds.read_records():
+        if rec.lemma in known or rec.base not in bases:
+            continue
+        for cell, form, w, rids in compounds.record_forms(rec, bases[rec.base]):
+            cit = f"compound of {rec.base} (grammars/compounds.py)" + "".join(
+                f" §{r}" for r in rids)
+            out.append(ListedForm(rec.lemma, "V", "IRR", cell, form, w, cit))
+    return out
 
 
 def listed_forms(rows: list[ListedForm], tags: TagTable) -> list[tuple[str, str, float]]:

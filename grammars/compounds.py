@@ -1,0 +1,345 @@
+"""Compound verbs of the hand-entered irregular core: prefix + a verb of lexicon/irregular.tsv.
+
+A compound lemma (ξεφεύγω, παρέχω, απέρχομαι, κατατρώω) takes the paradigm of its base verb
+(φεύγω, έχω, έρχομαι, τρώω) as ``lexicon/irregular.tsv`` lists it, with the prefix in front
+(Triantafyllidis, Μικρή νεοελληνική γραμματική, compound verbs and the augment, § 254 ff.;
+regulation §D2):
+
+* the prefix takes its form before a vowel or a consonant: learned prepositions drop their
+  last vowel before a vowel (παρα-έχω → παρ-έχω, απο-ήλθα → απ-ήλθα; προ, περι keep it; εκ
+  becomes εξ) and ν assimilates before a consonant (εν-βάζω → εμβάζω, συν-πίνω → συμπίνω).
+  The learned prefixes and their elided and augmented shapes are those of
+  ``grammars/internal_augment.tsv`` (the §D2 prefix table); the demotic first members ξε-,
+  καλο-, κακο- (and παρα- "too much") never elide (καλο-είδα, παρα-έφαγα);
+* present system, participles, perfective subjunctive and passive forms: prefix + the base
+  form with its stress (παρέχεις, απερχόμαστε, ξεφύγω); the 2nd singular imperative is
+  recessive (φύγε → ξέφυγε, δώσε → απόδωσε);
+* past tenses whose base has a **syllabic augment** (έφυγα, φύγαμε; έδωσα, δώσαμε) are made in
+  one or more *modes*, a lemma fact chosen by evidence (``lexicon/compounds.tsv``):
+
+  - ``drop``: the augment is dropped and the stress recessive within the compound, but not
+    before the prefix's last syllable (ξέφυγα, ξεφύγαμε; κατάφαγα; καλόδα for είδα); forms
+    of the tense without augment (φάγαμε) are the same in every mode (παραφάγαμε), and so is
+    the imperfect, which drops it (κατάπινα, ξέφευγα);
+  - ``keep`` (aorist): a demotic first member keeps the base's augment where it is stressed
+    (§D2: ΠΑΡΑΕΦΑΓΑ, ΚΑΛΟΕΙΔΑ; never where it is not: ΠΑΡΑΕΦΑΓΑΜΕ no);
+  - ``internal`` (aorist): a learned prefix takes the augment inside where it is stressed
+    (§D2: απο-έδωσα → απ-έ-δωσα, ενέδωσα, παρείχα, απήλθα), stress recessive but not before
+    the augment (``d2_internal_augment.augmented``);
+
+  a base whose past starts with a temporal or hidden augment (είχα, είδα, ήπια, είπα, ήρθα)
+  keeps it inside in modes ``keep`` (demotic: καλοείδα) and ``internal`` (learned, elided:
+  παρείχα, αντείπαν, απήλθα), and in mode ``drop`` loses it where the perfective subjunctive
+  starts without it (είδα/δω → καλόδα, ήπια/πιω → κατάπια); έχω/είχα has no ``drop``.
+  Every past form without augment that starts with a consonant also takes the unstressed
+  external augment of §D1, as the class paradigms give it to regular compounds (ΕΚΑΛΟΔΑ,
+  ΕΠΑΡΑΦΑΓΑΜΕ, ΕΔΙΑΛΥΣΑ); no second augment is ever made (ΕΚΑΛΟΕΙΔΑ no, §D2).
+* έρχομαι lists two perfective stems: ``ήρθα`` (ήρθα, έρθω) and ``ήλθα`` (ήλθα, έλθω); a
+  compound takes either or both (modes ``ήρθα``, ``ήλθα``: προήρθα, απήλθα).
+
+Forms are (cell, accented form, weight, rule ids): §D2 on the forms whose augment treatment
+§D2 rules (keep, internal), §D1 on the external augment.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+from grammars import phonology as ph
+from grammars.rules import d2_internal_augment as d2
+
+RULE_D1 = "D1"
+RULE_D2 = "D2"
+AUGMENT_MODES = ("drop", "keep", "internal")
+#: a base with two listed perfective stems: mode → the letters that mark its rows
+STEM_VARIANTS = {"έρχομαι": (("ήρθα", "ρθ"), ("ήλθα", "λθ"))}
+#: forms of a base that its compounds do not share: the suppletive imperative έλα, ελάτε
+#: (Triantafyllidis, irregular verbs: compounds of έρχομαι take -έλθε)
+SIMPLE_ONLY = {("έρχομαι", "έλα"), ("έρχομαι", "ελάτε")}
+#: demotic first members (Triantafyllidis § 254 ff.: no elision, augment dropped or kept)
+DEMOTIC = ("ξε", "καλο", "κακο")
+ACCENTED = {"ά": "α", "έ": "ε", "ή": "η", "ί": "ι", "ό": "ο", "ύ": "υ", "ώ": "ω"}
+VOWEL_START = set("αεηιουωάέήίόύώ")
+LABIAL, VELAR = set("πβφψμ"), set("κγχξ")
+
+
+def strip_accents(s: str) -> str:
+    return "".join(ACCENTED.get(c, c) for c in s)
+
+
+@dataclass(frozen=True)
+class Prefix:
+    """A prefix as the lemma spells it, its full form (before a consonant), its form before
+    a vowel, its §D2 augmented form (learned prefixes only) and whether it is demotic."""
+    spelled: str
+    full: str
+    before_vowel: str
+    augmented: str | None
+    demotic: bool
+
+
+@functools.lru_cache(maxsize=None)
+def _learned() -> dict[str, tuple[str, str]]:
+    """Full learned prefix → (form before a vowel, augmented form), from the §D2 prefix table
+    ``grammars/internal_augment.tsv`` (its C rows give the augmented form, its V rows the
+    elided one)."""
+    rows = d2.prefixes()
+    vowel_forms = {r.prefix for r in rows if r.context == "V"}
+    out = {}
+    for r in rows:
+        if r.context != "C" or r.augmented == "-":
+            continue
+        p = r.prefix
+        if p == "εκ":
+            v = "εξ"
+        elif p in vowel_forms:
+            v = p
+        elif p[-1] in "αεο" and p[:-1] in vowel_forms:
+            v = p[:-1]
+        else:
+            continue  # assimilated shapes (εμ, συγ …): reached through εν, συν
+        out[p] = (v, r.augmented)
+    return out
+
+
+def prefix_of(spelled: str, base: str) -> Prefix | None:
+    """The prefix as spelled in the lemma ``spelled + base``, or None if it is none of the
+    learned prefixes (elided or assimilated) or demotic first members."""
+    learned = _learned()
+    if spelled in DEMOTIC:
+        return Prefix(spelled, spelled, spelled, None, True)
+    if spelled == "παρα" and base[0] in VOWEL_START:
+        return Prefix(spelled, spelled, spelled, None, True)  # παρα-έχω: "too much"
+    for full, (v, aug) in sorted(learned.items()):
+        shapes = {full, v}
+        if full in ("εν", "συν"):
+            shapes |= {full[:-1] + "μ", full[:-1] + "γ", full[:-1] + "λ", full[:-1] + "ρ"}
+            if full == "συν":
+                shapes.add("συ")
+        if spelled in shapes:
+            if base[0] in VOWEL_START and spelled != v:
+                continue
+            # παρα- before a consonant is learned or demotic: both are candidates
+            return Prefix(spelled, full, v, aug, spelled == "παρα")
+    return None
+
+
+def before_consonant(full: str, form: str) -> str:
+    """The prefix's shape before ``form`` (ν assimilated: εμ-, συγ-, συ- before σ+consonant)."""
+    if full not in ("εν", "συν"):
+        return full
+    c = form[0]
+    stem = full[:-1]
+    if c in LABIAL:
+        return stem + "μ"
+    if c in VELAR:
+        return stem + "γ"
+    if c in "λρ":
+        return stem + c
+    if full == "συν" and (c == "ζ" or (c == "σ" and len(form) > 1 and form[1] not in VOWEL_START)):
+        return stem
+    return full
+
+
+def _join(prefix: str, form: str, directive: str) -> str:
+    """prefix + accented form, stress kept (``keep``) or placed (``ANT``); a monosyllabic
+    unaccented form (δω, πιω) takes the stress on its own syllable (καλοδώ)."""
+    u = ph.underlying(prefix + form, glides=False)
+    if directive == ph.KEEP and ph.MARK not in u:
+        return ph.realise(ph.underlying(prefix, glides=False) + ph.underlying(form), "", "ULT")
+    if directive == ph.KEEP:
+        return ph.realise(u, "", ph.KEEP)
+    # recessive, but not before the prefix's last syllable (ξέφυγα, καλόδα, not *κάλοδα)
+    units = ph._units(ph.plain(u))
+    nuclei = [i for i, x in enumerate(units) if ph._is_nucleus(x)]
+    n_pre = sum(1 for x in ph._units(prefix) if ph._is_nucleus(x))
+    if not nuclei:
+        return ""
+    k = min(max(len(nuclei) - 3, n_pre - 1, 0), len(nuclei) - 1)
+    units[nuclei[k]] += ph.MARK
+    return ph.realise("".join(units), "", ph.KEEP)
+
+
+def attach(p: Prefix, form: str, directive: str = ph.KEEP, elide: bool = True) -> str:
+    """The prefix before one base form: elided before a vowel (learned, if ``elide``),
+    assimilated before a consonant."""
+    if form[0] in VOWEL_START:
+        return _join(p.before_vowel if elide else p.full, form, directive)
+    return _join(before_consonant(p.full, form), form, directive)
+
+
+def _tense(cell: str) -> str:
+    return ";".join(x for x in cell.split(";") if x not in ("1", "2", "3", "SG", "PL"))
+
+
+def _person(cell: str) -> str:
+    return ";".join(x for x in cell.split(";") if x in ("1", "2", "3", "SG", "PL"))
+
+
+def augment_kinds(rows: list[tuple[str, str, int]]) -> dict[str, str]:
+    """Past tense (cell without person/number) → ``syllabic`` (έφυγα, φύγαμε), ``temporal``
+    (είχα, είδα: the past starts with a vowel) or ``none`` (βγήκα), from the base's rows
+    ``(cell, form, weight)`` (as d1_augment.listed_variants reads them)."""
+    by = {}
+    for cell, form, _w in rows:
+        if cell.startswith("V;IND;PST;"):
+            by.setdefault(_tense(cell), {}).setdefault(_person(cell), form)
+    out = {}
+    for t, f in by.items():
+        s1, p1 = f.get("1;SG", ""), f.get("1;PL", "")
+        if s1.startswith("έ") and p1 and p1[0] not in "εέ":
+            out[t] = "syllabic"
+        elif t.endswith(";ACT") and s1[:1] in VOWEL_START:
+            out[t] = "temporal"
+        else:
+            out[t] = "none"
+    return out
+
+
+def _subjunctive(rows, tense: str) -> str | None:
+    """The non-past form of the tense's aspect (perfective subjunctive, present), 1sg."""
+    aspect = "PFV" if ";PFV;" in tense + ";" else "IPFV"
+    want = ("V;SBJV;PFV;1;SG;" if aspect == "PFV" else "V;IND;PRS;IPFV;1;SG;") + tense.split(";")[-1]
+    for cell, form, w in rows:
+        if cell == want and w == 0:
+            return form
+    return None
+
+
+def _drop_temporal(form: str, sub: str | None) -> str | None:
+    """είδα → δα when the subjunctive (δω) starts with the consonant after the augment."""
+    if not sub or sub[0] in VOWEL_START:
+        return None
+    i = 0
+    while i < len(form) and form[i] in VOWEL_START:
+        i += 1
+    rest = form[i:]
+    if not rest or rest[0] != sub[0] or not any(c in VOWEL_START for c in rest):
+        return None
+    return rest
+
+
+def derive(p: Prefix, base: str, rows: list[tuple[str, str, int]],
+           modes: frozenset[str] | set[str]) -> list[tuple[str, str, int, tuple[str, ...]]]:
+    """The compound's forms from its base's listed rows ``(cell, form, weight)``:
+    ``[(cell, form, weight, rule ids)]``, sorted, distinct. ``modes`` ⊆ AUGMENT_MODES plus,
+    for a base of STEM_VARIANTS, the stems taken."""
+    variants = STEM_VARIANTS.get(base, ())
+    skip = [mark for name, mark in variants if name not in modes]
+    kinds = augment_kinds(rows)
+    out = set()
+    for cell, form, w in rows:
+        if any(m in form for m in skip) or (base, form) in SIMPLE_ONLY:
+            continue
+        if cell.startswith("V;IND;PST;"):
+            t = _tense(cell)
+            kind = kinds.get(t, "none")
+            if kind == "syllabic":
+                augmented = form[0] in "εέ"
+                if not augmented:  # φάγαμε → παραφάγαμε (recessive, as the base)
+                    plain_form = attach(p, form, "ANT")
+                    out.add((cell, plain_form, w, ()))
+                    if plain_form[:1] not in VOWEL_START:
+                        out.add((cell, "ε" + strip_accents(plain_form[0]) + plain_form[1:], w,
+                                 (RULE_D1,)))
+                    continue
+                rest = form[1:]
+                # the imperfect of a demotic present drops the augment (κατάπινα, ξέφευγα)
+                drop = "drop" in modes or ";PFV;" not in cell
+                if drop and any(c in VOWEL_START for c in rest):
+                    dropped = attach(p, rest, "ANT")
+                    out.add((cell, dropped, w, ()))
+                    if dropped[0] not in VOWEL_START:
+                        out.add((cell, "ε" + strip_accents(dropped[0]) + dropped[1:], w,
+                                 (RULE_D1,)))
+                if ";PFV;" not in cell:
+                    continue
+                if "keep" in modes and p.demotic:
+                    out.add((cell, _join(p.full, form, ph.KEEP), w, (RULE_D2,)))
+                if "internal" in modes and p.augmented:
+                    letters = strip_accents(before_consonant(p.full, rest) + rest)
+                    lead = before_consonant(p.full, rest)
+                    aug = p.augmented
+                    t2 = d2.augmented(letters, lead, aug)
+                    if t2 is not None and t2[1]:
+                        out.add((cell, t2[0], w, (RULE_D2,)))
+                continue
+            if kind == "temporal":
+                if "keep" in modes and p.demotic:
+                    out.add((cell, _join(p.full, form, ph.KEEP), w, (RULE_D2,)))
+                if "internal" in modes and p.augmented:
+                    out.add((cell, _join(p.before_vowel, form, ph.KEEP), w, (RULE_D2,)))
+                if "drop" in modes:
+                    rest = _drop_temporal(form, _subjunctive(rows, t))
+                    if rest:
+                        dropped = attach(p, rest, "ANT")
+                        out.add((cell, dropped, w, ()))
+                        if dropped[0] not in VOWEL_START:
+                            out.add((cell, "ε" + strip_accents(dropped[0]) + dropped[1:], w,
+                                     (RULE_D1,)))
+                continue
+            out.add((cell, attach(p, form, ph.KEEP, elide=not p.demotic), w, ()))
+            continue
+        if cell.startswith("V;IMP;") and ";2;SG;" in cell and form[0] not in VOWEL_START:
+            out.add((cell, attach(p, form, "ANT"), w, ()))  # ξέφυγε, απόδωσε
+            continue
+        out.add((cell, attach(p, form, ph.KEEP, elide=not p.demotic), w, ()))
+    return sorted(x for x in out if x[1])
+
+
+def candidate_modes(p: Prefix, base: str, rows) -> tuple[str, ...]:
+    """The augment modes the grammar leaves open for ``p`` + ``base`` (module docstring)."""
+    kinds = set(augment_kinds(rows).values())
+    out = []
+    if "syllabic" in kinds or "temporal" in kinds:
+        out.append("drop")
+        if p.demotic:
+            out.append("keep")
+        if p.augmented:
+            out.append("internal")
+    return tuple(out) + tuple(name for name, _ in STEM_VARIANTS.get(base, ()))
+
+
+LEXICON_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "compounds.tsv"
+
+
+@dataclass(frozen=True)
+class Record:
+    lemma: str
+    base: str
+    prefix: str
+    modes: frozenset[str]
+    source: str
+
+
+def read_records(path: Path | None = None) -> list[Record]:
+    """Rows ``lemma base prefix mode source`` of ``lexicon/compounds.tsv`` (mode: comma-separated
+    modes of ``AUGMENT_MODES`` and stems of ``STEM_VARIANTS``, or ``-``).
+
+    Raises ValueError naming file and line for a malformed row (wrong column count, a lemma
+    that is not prefix + base, an unknown mode)."""
+    path = path or LEXICON_FILE
+    out = []
+    if not path.exists():
+        return out
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            if line.startswith("#") or line.startswith("lemma\t") or not line.strip():
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 5 or parts[0] != parts[2] + parts[1] \
+                    or prefix_of(parts[2], parts[1]) is None:
+                raise ValueError(f"{path}:{lineno}: expected lemma = prefix + base, base, "
+                                 "prefix, mode, source")
+            modes = frozenset(m for m in parts[3].split(",") if m and m != "-")
+            known = set(AUGMENT_MODES) | {n for v in STEM_VARIANTS.values() for n, _ in v}
+            if not modes <= known:
+                raise ValueError(f"{path}:{lineno}: unknown mode in {parts[3]!r}")
+            out.append(Record(parts[0], parts[1], parts[2], modes, parts[4]))
+    return out
+
+
+def record_forms(rec: Record, base_rows) -> list[tuple[str, str, int, tuple[str, ...]]]:
+    """The forms of one record (:func:`derive`) from its base's rows ``(cell, form, weight)``."""
+    return derive(prefix_of(rec.prefix, rec.base), rec.base, base_rows, rec.modes)

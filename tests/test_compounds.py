@@ -1,0 +1,113 @@
+"""Compound verbs of the irregular core (grammars/compounds.py, lexicon/compounds.tsv, §D2)."""
+import pytest
+
+from fst.compile import read_listed
+from grammars import compounds as C
+
+
+def base_rows(lemma):
+    return [(r.cell, r.form, r.weight) for r in read_listed(("irregular.tsv",))
+            if r.lemma == lemma and r.pos == "V"]
+
+
+def forms(lemma, base, prefix, modes):
+    p = C.prefix_of(prefix, base)
+    return {(c, f) for c, f, _w, _r in C.derive(p, base, base_rows(base), set(modes))}
+
+
+def cell_forms(fs, cell):
+    return {f for c, f in fs if c == cell}
+
+
+AOR1SG, AOR1PL = "V;IND;PST;PFV;1;SG;ACT", "V;IND;PST;PFV;1;PL;ACT"
+
+
+def test_demotic_drop_is_recessive():
+    fs = forms("ξεφεύγω", "φεύγω", "ξε", {"drop"})
+    assert cell_forms(fs, AOR1SG) == {"ξέφυγα", "εξέφυγα"}  # §D1 external augment
+    assert cell_forms(fs, AOR1PL) == {"ξεφύγαμε", "εξεφύγαμε"}
+    assert "ξεφεύγω" in cell_forms(fs, "V;IND;PRS;IPFV;1;SG;ACT")
+    assert "ξέφυγε" in cell_forms(fs, "V;IMP;PFV;2;SG;ACT")
+
+
+def test_learned_prefix_keeps_the_temporal_augment_inside():
+    fs = forms("παρέχω", "έχω", "παρ", {"internal"})
+    assert cell_forms(fs, "V;IND;PST;IPFV;1;SG;ACT") == {"παρείχα"}
+    assert "παρέχεις" in cell_forms(fs, "V;IND;PRS;IPFV;2;SG;ACT")
+
+
+def test_erchomai_stems_are_modes():
+    fs = forms("απέρχομαι", "έρχομαι", "απ", {"internal", "ήλθα"})
+    assert cell_forms(fs, AOR1SG) == {"απήλθα"}
+    assert "απέλθω" in cell_forms(fs, "V;SBJV;PFV;1;SG;ACT")
+    assert not {f for _c, f in fs if "ρθ" in f}
+    assert not {f for _c, f in fs if f.startswith("απέλα")}  # έλα is the simple verb's
+
+
+def test_regulation_d2_kalo_eida():
+    """§D2: ΚΑΛΟΕΙΔΑ, ΚΑΛΟΔΑ, ΕΚΑΛΟΔΑ yes; ΕΚΑΛΟΕΙΔΑ no."""
+    fs = forms("καλοβλέπω", "βλέπω", "καλο", {"drop", "keep", "D1"})
+    aor = cell_forms(fs, AOR1SG)
+    assert {"καλοείδα", "καλόδα", "εκαλόδα"} <= aor
+    assert "εκαλοείδα" not in {f for _c, f in fs}
+
+
+def test_regulation_d2_parafaga():
+    """§D2: ΠΑΡΑΕΦΑΓΑ, ΠΑΡΑΦΑΓΑΜΕ, ΕΠΑΡΑΦΑΓΑΜΕ yes; ΠΑΡΑΕΦΑΓΑΜΕ no (unstressed augment)."""
+    fs = forms("παρατρώω", "τρώω", "παρα", {"drop", "keep", "D1"})
+    every = {f for _c, f in fs}
+    assert "παραέφαγα" in cell_forms(fs, AOR1SG)
+    assert {"παραφάγαμε", "επαραφάγαμε"} <= cell_forms(fs, AOR1PL)
+    assert "παραεφάγαμε" not in every
+
+
+def test_syllabic_internal_augment():
+    fs = forms("αποδίνω", "δίνω", "απο", {"internal"})
+    assert cell_forms(fs, AOR1SG) == {"απέδωσα"}
+    assert cell_forms(fs, AOR1PL) == {"αποδώσαμε"}  # no unstressed internal augment (§D2)
+
+
+def test_prefix_shapes():
+    assert C.prefix_of("συμ", "πίνω").full == "συν"
+    assert C.before_consonant("συν", "πίνω") == "συμ"
+    assert C.prefix_of("απ", "έχω").augmented == "απε"  # from grammars/internal_augment.tsv
+    assert C.prefix_of("ξανα", "πίνω") is None  # §B3 handles ξανα-
+
+
+def test_records_file_format():
+    recs = C.read_records()
+    for r in recs:
+        assert r.lemma == r.prefix + r.base
+        assert r.source and set(r.source.split("+")) <= {"spacy", "elspell", "hunspell"}
+    assert len({r.lemma for r in recs}) == len(recs)
+
+
+def test_records_file_rejects_bad_rows(tmp_path):
+    bad = tmp_path / "c.tsv"
+    bad.write_text("ξεφεύγω\tφεύγω\tξε\tfly\tspacy\n", encoding="utf-8")
+    with pytest.raises(ValueError):
+        C.read_records(bad)
+    bad.write_text("ξεφεύγω\tφεύγω\tαπο\tdrop\tspacy\n", encoding="utf-8")
+    with pytest.raises(ValueError):
+        C.read_records(bad)
+
+
+def test_compound_lemmas_are_not_review_or_lexicon_rows():
+    from fst.compile import LEXICON_DIR, read_lexicon
+    review = {ln.split("\t", 1)[0] for ln in
+              (LEXICON_DIR / "review.tsv").read_text(encoding="utf-8").splitlines()
+              if ln and not ln.startswith("#")}
+    lemmas = {e.lemma for e in read_lexicon()}
+    for r in C.read_records():
+        assert r.lemma not in review and r.lemma not in lemmas
+
+
+def test_compiled_compound_analyses_with_its_lemma(judge):
+    recs = {r.lemma: r for r in C.read_records()}
+    if "ξεφεύγω" not in recs:
+        pytest.skip("ξεφεύγω is not compiled")
+    assert judge.check("ΞΕΦΥΓΑ").valid
+    assert any(a.lemma == "ξεφεύγω" for a in judge.analyse("ΞΕΦΥΓΑΜΕ"))
+    if "παρατρώω" in recs and "keep" in recs["παρατρώω"].modes:
+        assert judge.check("ΠΑΡΑΕΦΑΓΑ").valid
+        assert not judge.check("ΠΑΡΑΕΦΑΓΑΜΕ").valid
