@@ -42,7 +42,6 @@ DISAGREE = {  # word: reason (see the module docstring)
     "ΚΑΛΟΒΛΕΠΑΝΕ": "D2: learned compound verb or archaic aorist not in the lexicon",
     "ΕΠΟΛΥΘΕΛΑΤΕ": "D2: learned compound verb or archaic aorist not in the lexicon",
     "ΕΚΑΛΟΒΛΕΠΑΝΕ": "D2: learned compound verb or archaic aorist not in the lexicon",
-    "ΞΑΝΑΕΘΕΣΑΜΕ": "D2: learned compound verb or archaic aorist not in the lexicon",
     "ΗΒΡΑ": "D2: learned compound verb or archaic aorist not in the lexicon",
     "ΗΓΑ": "D2: learned compound verb or archaic aorist not in the lexicon",
     "ΗΘΑ": "D2: learned compound verb or archaic aorist not in the lexicon",
