@@ -21,6 +21,19 @@ COLOURS = {
     "ξανθός", "βυσσινής", "σταχτής", "μπεζ", "μωβ", "ιώδης", "φαιός", "χρυσαφής",
 }
 STATE = {"τρελός", "νεκρός", "ζωντανός", "έγκυος", "άγαμος", "έγγαμος", "χήρος", "τυφλός", "κουφός"}
+# Pronouns declined like adjectives have no degrees (Triantafyllidis grammar, pronouns:
+# demonstrative, interrogative, relative, indefinite, definite ο ίδιος, possessive εμός/σος)
+PRONOMINAL = {
+    "αυτός", "τούτος", "εκείνος", "τέτοιος", "τόσος", "ποιος", "πόσος", "οποίος", "όσος",
+    "κάποιος", "κάμποσος", "άλλος", "ίδιος", "δικός", "εμός", "σος", "ημέτερος", "υμέτερος",
+}
+# Irregular degrees (Triantafyllidis grammar, degrees of adjectives): the comparative is
+# απλούστερος, καλύτερος, χειρότερος, μεγαλύτερος, περισσότερος, never the regular -ότερος
+IRREGULAR = {"απλός", "καλός", "κακός", "μεγάλος", "πολύς"}
+# Numeral adjectives (Triantafyllidis grammar, numerals): multiplicatives in -πλός/-πλάσιος
+# (διπλός, τριπλάσιος), odd/even μονός/ζυγός and the fraction μισός count, not grade
+NUMERAL = {"μονός", "ζυγός", "μισός"}
+NUMERAL_ENDINGS = ("πλος", "πλασιος")
 
 
 def _stress_from_end(lemma: str) -> int:
@@ -40,12 +53,18 @@ NO_DEGREE_CLASSES = {"E3", "E5"}
 def allowed(lemma: str, inflection_class: str = "") -> bool:
     """May ``lemma`` form -ότερος/-ότατος? Not colour, state, material (-ινος/-ένιος,
     stressed before -ινος: ξύλινος, πέτρινος, μάλλινος; but βραδινός is not material),
-    relational -ικός adjectives (ιικός: "of a virus"), pronominal/ordinal adjectives."""
+    relational -ικός adjectives (ιικός: "of a virus"), pronominal/ordinal adjectives, pronouns
+    (αυτός, ποιος, σος), adjectives with irregular degrees (απλός → απλούστερος) and numeral
+    adjectives (διπλός, διπλάσιος, μονός, μισός)."""
     if lemma in COLOURS or lemma in STATE or inflection_class in NO_DEGREE_CLASSES:
+        return False
+    if lemma in PRONOMINAL or lemma in IRREGULAR or lemma in NUMERAL:
         return False
     if lemma.endswith("ικός") or lemma in ("λινός", "θετός", "δοτός"):
         return False
     plain = "".join(c for c in unicodedata.normalize("NFD", lemma) if c != "\u0301")
+    if plain.endswith(NUMERAL_ENDINGS):
+        return False
     if plain.endswith("ινος") and _stress_from_end(lemma) >= 3:
         return False
     if plain.endswith(("ενιος", "ινος")) and "ένιος" in lemma:
