@@ -31,7 +31,7 @@ from pathlib import Path
 
 from grammars import phonology as ph
 from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
-from grammars.rules import (b3_xana, b6_degree, b7_loans, b9_simo, d1_augment,
+from grammars.rules import (aw_present, b3_xana, b6_degree, b7_loans, b9_simo, d1_augment,
                             d2_internal_augment, d3_learned_aorist, d4_aga, d7_ome, d9_present,
                             e4_spellings, e5_diminutives)
 
@@ -75,6 +75,34 @@ def read_lexicon(path: Path | None = None) -> list[LexEntry]:
                     raise ValueError(f"{p}:{lineno}: expected 8 tab-separated columns")
                 flags = tuple(x for x in parts[5].split(",") if x and x != "-")
                 out.append(LexEntry(parts[0], parts[1], parts[3], parts[7], flags))
+    if path is None:  # flags decided by evidence, kept apart from the imported rows
+        extra = read_flags()
+        out = [e if (e.lemma, e.inflection_class) not in extra else LexEntry(
+            e.lemma, e.pos, e.inflection_class, e.source,
+            e.flags + tuple(x for x in extra[e.lemma, e.inflection_class] if x not in e.flags))
+            for e in out]
+    return out
+
+
+def read_flags(path: Path | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
+    """(lemma, class) → flags of ``lexicon/flags.tsv`` (rows ``lemma class flag evidence``;
+    lexicon/README.md), or of ``path``; {} if the file does not exist.
+
+    Raises ValueError naming file and line for a malformed row.
+    """
+    path = path or LEXICON_DIR / "flags.tsv"
+    out: dict[tuple[str, str], tuple[str, ...]] = {}
+    if not path.exists():
+        return out
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            if line.startswith("#") or not line.strip():
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 4:
+                raise ValueError(f"{path}:{lineno}: expected 4 tab-separated columns")
+            key = (parts[0], parts[1])
+            out[key] = out.get(key, ()) + (parts[2],)
     return out
 
 
@@ -282,7 +310,8 @@ def paradigm_groups(entries, tables, internal=None):
     Cells that §E5 bars for a diminutive or augmentative are left out of its paradigm, and so
     are the cells where a verb of ``internal`` (§D2, lemma → entry) in mode ``only`` takes the
     stressed internal augment instead (:func:`internal_forms` makes those); a verb flagged
-    ``present_only`` keeps its present-stem cells alone (§D9)."""
+    ``present_only`` keeps its present-stem cells alone (§D9), one flagged ``no_aw`` loses the
+    -άω alternant of its -ώ present and so its §D4 -αγα imperfect (grammars/rules/aw_present.py)."""
     groups = collections.defaultdict(list)
     bases = e5_diminutives.base_index(e.lemma for e in entries)
     internal = internal or {}
@@ -297,11 +326,13 @@ def paradigm_groups(entries, tables, internal=None):
         ia = internal.get(e.lemma) if e.inflection_class[0] == "P" else None
         only = d2_internal_augment.only_cells(ia, table) if ia else frozenset()
         present_only = d9_present.FLAG in e.flags
+        no_aw = aw_present.FLAG in e.flags
         for cell in table.cells():
             if (bar and bar(cell)) or cell in only or (
                     present_only and not d9_present.keeps(cell)):
                 continue
-            rules = tuple(r for r in table.rules_for(lp, cell) if r.strip <= len(lp))
+            rules = tuple(r for r in table.rules_for(lp, cell) if r.strip <= len(lp)
+                          and not (no_aw and aw_present.is_alternant(cell, r)))
             chosen.append((cell, rules))
         kmax = max((r.strip for _, rs in chosen for r in rs), default=0)
         stem, tail = cut(lu, kmax)

@@ -488,11 +488,13 @@ def _judge_hunspell(lemma):
 # each gender would pass for a noun (αγαπηθείσα O25, αγαπηθέντα O28, αδελφωθέντος E4,
 # διεξάγον O53). A hunspell citation form of these shapes is never proposed as a lemma (the
 # few nouns of these shapes, ανάσα, γιρλάντα, καθήκον, are elspell's or spaCy's to give).
+# The learned feminine genitive singular (-ούσης, -ώσης, -είσης, -μένης: αγαπώσης, δοθείσης,
+# γενομένης) would pass for an -ης adjective (E9); an oxytone -μενής (ευμενής) is no participle.
 PARTICIPLE = re.compile(  # on plain letters (σ for both sigmas)
     r"(ουσα|ουσασ|οντα|οντασ|οντοσ|ουντα|ουντασ|ουντοσ|ωντα|ωντασ|ωντοσ|ωσα|ωσασ|ον"
-    r"|εισα|εισασ|θεισ|εντα|εντασ|εντοσ|[σψξ]ασ"
+    r"|εισα|εισασ|θεισ|εντα|εντασ|εντοσ|[σψξ]ασ|ουσησ|ωσησ|εισησ"
     r"|[σψξλρνμ]ασα|[σψξλρνμ]ασασ|[σψξλρνμ]αντα|[σψξλρνμ]αντασ|[σψξλρνμ]αντοσ)$")
-PRESENT_PARTICIPLE = re.compile(r"(ό|ού|ώ|ά)μεν(ος|η|ης|ο|οι|ες|α|ου|ους|ων)$")
+PRESENT_PARTICIPLE = re.compile(r"(ό|ού|ώ|ά)μεν(ος|η|ης|ο|οι|ες|α|ου|ους|ων)$|μένης$")
 
 
 def participle_shaped(lemma: str) -> bool:

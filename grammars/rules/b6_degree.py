@@ -27,6 +27,9 @@ def no_comparison() -> frozenset[str]:
     return frozenset(line.split("\t", 1)[0]
                      for line in NO_COMPARISON.read_text(encoding="utf-8").splitlines()
                      if line.strip() and not line.startswith(("#", "lemma\t")))
+# multiplicatives in -πλός/-πλάσιος (διπλός, τριπλάσιος) count, not grade (Triantafyllidis
+# grammar, numerals); the listed numeral adjectives are in lexicon/no-comparison.tsv
+NUMERAL_ENDINGS = ("πλος", "πλασιος")
 
 
 def _stress_from_end(lemma: str) -> int:
@@ -46,12 +49,16 @@ NO_DEGREE_CLASSES = {"E3", "E5"}
 def allowed(lemma: str, inflection_class: str = "") -> bool:
     """May ``lemma`` form -ότερος/-ότατος? Not colour, state, material (-ινος/-ένιος,
     stressed before -ινος: ξύλινος, πέτρινος, μάλλινος; but βραδινός is not material),
-    relational -ικός adjectives (ιικός: "of a virus"), pronominal/ordinal adjectives."""
+    relational -ικός adjectives (ιικός: "of a virus"), pronominal/ordinal adjectives, and the
+    lemmas of lexicon/no-comparison.tsv: colour, state, pronouns (αυτός, ποιος, σος),
+    irregular degrees (απλός → απλούστερος), numeral adjectives (μονός, μισός)."""
     if lemma in no_comparison() or inflection_class in NO_DEGREE_CLASSES:
         return False
     if lemma.endswith("ικός") or lemma in ("λινός", "θετός", "δοτός"):
         return False
     plain = "".join(c for c in unicodedata.normalize("NFD", lemma) if c != "\u0301")
+    if plain.endswith(NUMERAL_ENDINGS):
+        return False
     if plain.endswith("ινος") and _stress_from_end(lemma) >= 3:
         return False
     if plain.endswith(("ενιος", "ινος")) and "ένιος" in lemma:
