@@ -408,25 +408,28 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
             print("dektes: composing with the stress cascade …", file=sys.stderr)
         gen = pynini.union(*pieces).optimize()
         gen = pynini.compose(gen, cascade).optimize()
+        # §D3 and §E4 twins are read off the paradigms' generator; they, §E2, §D2 and the
+        # listed paradigms then join it in one union (each union + optimize of the whole
+        # generator costs seconds), before §D7 and §B3, which reach all of their forms
+        gen.arcsort("ilabel")
+        extra = [t for t in (_d3_twins(gen, tags, {e.lemma for e in entries}),
+                             _e4_twins(gen, tags, entries)) if t is not None]
         # §E2 hidden words: the federation's list, only the printed forms (tile form given)
         hidden = read_hidden_words()
         if hidden:
             esym = tags.char("class", "E2") + tags.char("cell", "HIDDEN") + tags.char("rule", "E2")
-            gen = pynini.union(gen, pynini.string_map(
-                [(pynini.escape(w + esym), w, str(RULE_WEIGHT)) for w in hidden])).optimize()
+            extra.append(pynini.string_map(
+                [(pynini.escape(w + esym), w, str(RULE_WEIGHT)) for w in hidden]))
         # §D2: the internal augment of learned compound verbs (lexicon/internal-augment.tsv)
-        d2 = internal_forms(entries, tables, internal, tags)
-        if d2:
-            gen = pynini.union(gen, pynini.string_map(
-                [(pynini.escape(ana), form, str(w)) for ana, form, w in d2])).optimize()
-        # hand-entered paradigms (irregular core, closed classes): accented forms as given
+        # and the hand-entered paradigms (irregular core, closed classes, compounds)
         listed_rows = read_listed()
-        listed = listed_forms(listed_rows + compound_rows(listed_rows, entries), tags)
-        if listed:
-            gen = pynini.union(gen, pynini.string_map(
-                [(pynini.escape(ana), form, str(w)) for ana, form, w in listed])).optimize()
-        gen = _add_d3(gen, tags, {e.lemma for e in entries})
-        gen = _add_e4(gen, tags, entries)  # before §D7 and §B3, which then reach its forms
+        strings = internal_forms(entries, tables, internal, tags)
+        strings += listed_forms(listed_rows + compound_rows(listed_rows, entries), tags)
+        if strings:
+            extra.append(pynini.string_map(
+                [(pynini.escape(ana), form, str(w)) for ana, form, w in strings]))
+        if extra:
+            gen = pynini.union(gen, *extra).optimize()
         # §D7: -ομε beside unstressed -ουμε, on the surface
         gen = _add_d7(gen, tags)
         gen = _add_b3(gen, tags)
@@ -605,10 +608,10 @@ def _add_d7(gen, tags):
     return pynini.union(gen, twin).optimize()
 
 
-def _add_d3(gen, tags, lemmas):
-    """§D3: the learned twin (παίχθηκα) of every demotic aorist passive form (παίχτηκα,
+def _d3_twins(gen, tags, lemmas):
+    """§D3: (analysis → surface) of the learned twin (παίχθηκα) of every demotic aorist passive form (παίχτηκα,
     παιχτούνε, παιχτεί) of the verbs ``lexicon/learned-aorists.tsv`` lists, of those among
-    ``lemmas`` (the lexicon being built).
+    ``lemmas`` (the lexicon being built); None if there is none.
 
     Raises ValueError when a listed learned aorist is not what the rule makes of the verb's
     own paradigm (a wrong lemma or a typo in the file)."""
@@ -617,7 +620,7 @@ def _add_d3(gen, tags, lemmas):
     cells = [c for (kind, c) in tags.by_char.values()
              if kind == "cell" and d3_learned_aorist.applies(c)]
     if not listed or not cells:
-        return gen
+        return None
     sigma = _analysis_sigma(tags)
     keep = pynini.concat(pynini.union(*[pynini.escape(lm) for lm in sorted(listed)]),
                          pynini.union(*[c for k, c in tags.by_tag.items()
@@ -633,18 +636,17 @@ def _add_d3(gen, tags, lemmas):
     missing = sorted(f"{lm} {f}" for lm, f in listed.items() if f not in made)
     if missing:
         raise ValueError("lexicon/learned-aorists.tsv: §D3 does not derive " + ", ".join(missing))
-    return pynini.union(gen, pynini.string_map(
-        [(pynini.escape(a), f, str(w)) for a, f, w in items])).optimize()
+    return pynini.string_map([(pynini.escape(a), f, str(w)) for a, f, w in items])
 
 
-def _add_e4(gen, tags, entries):
-    """§E4 on the surface: every form of a lemma that a double-spelling stem reaches
+def _e4_twins(gen, tags, entries):
+    """§E4 on the surface, (analysis → surface) of the twins, None if none: every form of a lemma that a double-spelling stem reaches
     (grammars/rules/e4_spellings.py) gets a twin with the other spelling at the same place,
     same analysis plus §E4, weight + VARIANT_WEIGHT."""
     import pynini
     ext = e4_spellings.extensions(e.lemma for e in entries)
     if not ext:
-        return gen
+        return None
     tag_sigma = pynini.union(*sorted(tags.by_tag.values())).closure()
     surf = _surface_sigma()
     acc = {"α": "ά", "ε": "έ", "η": "ή", "ι": "ί", "ο": "ό", "υ": "ύ", "ω": "ώ", "ϊ": "ΐ",
@@ -669,7 +671,7 @@ def _add_e4(gen, tags, entries):
     twin = pynini.union(*twins)
     twin = pynini.concat(twin, pynini.cross(tags.char("rule", e4_spellings.RULE_ID), ""))
     twin = pynini.concat(twin, pynini.accep("", weight=e4_spellings.VARIANT_WEIGHT))
-    return pynini.union(gen, twin).optimize()
+    return twin
 
 
 def _analysis_sigma(tags, exclude=()):
