@@ -35,6 +35,8 @@ from grammars.rules import (aw_present, b3_xana, b6_degree, b7_loans, b9_simo, d
                             d2_internal_augment, d3_learned_aorist, d4_aga, d7_ome, d9_present,
                             e4_spellings, e5_diminutives)
 
+from lexicon import rows
+
 from . import anatable, runtime
 
 PKG_ROOT = Path(__file__).resolve().parent.parent
@@ -66,15 +68,11 @@ def read_lexicon(path: Path | None = None) -> list[LexEntry]:
     paths = [path] if path else sorted(LEXICON_DIR.glob("lemmas*.tsv"))
     out = []
     for p in paths:
-        with open(p, encoding="utf-8") as f:
-            for lineno, line in enumerate(f, 1):
-                if line.startswith("#") or not line.strip():
-                    continue
-                parts = line.rstrip("\n").split("\t")
-                if len(parts) != 8:
-                    raise ValueError(f"{p}:{lineno}: expected 8 tab-separated columns")
-                flags = tuple(x for x in parts[5].split(",") if x and x != "-")
-                out.append(LexEntry(parts[0], parts[1], parts[3], parts[7], flags))
+        for lineno, parts in rows(p):
+            if len(parts) != 8:
+                raise ValueError(f"{p}:{lineno}: expected 8 tab-separated columns")
+            flags = tuple(x for x in parts[5].split(",") if x and x != "-")
+            out.append(LexEntry(parts[0], parts[1], parts[3], parts[7], flags))
     if path is None:  # flags decided by evidence, kept apart from the imported rows
         extra = read_flags()
         out = [e if (e.lemma, e.inflection_class) not in extra else LexEntry(
@@ -94,15 +92,11 @@ def read_flags(path: Path | None = None) -> dict[tuple[str, str], tuple[str, ...
     out: dict[tuple[str, str], tuple[str, ...]] = {}
     if not path.exists():
         return out
-    with open(path, encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
-            if line.startswith("#") or not line.strip():
-                continue
-            parts = line.rstrip("\n").split("\t")
-            if len(parts) != 4:
-                raise ValueError(f"{path}:{lineno}: expected 4 tab-separated columns")
-            key = (parts[0], parts[1])
-            out[key] = out.get(key, ()) + (parts[2],)
+    for lineno, parts in rows(path):
+        if len(parts) != 4:
+            raise ValueError(f"{path}:{lineno}: expected 4 tab-separated columns")
+        key = (parts[0], parts[1])
+        out[key] = out.get(key, ()) + (parts[2],)
     return out
 
 
@@ -134,19 +128,15 @@ def read_listed(files: tuple[str, ...] = LISTED_FILES) -> list[ListedForm]:
         path = LEXICON_DIR / name
         if not path.exists():
             continue
-        with open(path, encoding="utf-8") as f:
-            for lineno, line in enumerate(f, 1):
-                if line.startswith("#") or line.startswith("lemma\t") or not line.strip():
-                    continue
-                parts = line.rstrip("\n").split("\t")
-                if len(parts) != 7 or not parts[6].strip():
-                    raise ValueError(f"{path}:{lineno}: expected 7 tab-separated columns "
-                                     "ending with a citation")
-                lemma, pos, cls, cell, form, weight, cit = parts
-                if not set(form) <= SURFACE_LETTERS or not set(lemma) <= SURFACE_LETTERS:
-                    raise ValueError(f"{path}:{lineno}: {form!r} is not an accented lower-case "
-                                     "Greek form")
-                out.append(ListedForm(lemma, pos, cls, cell, form, int(weight), cit))
+        for lineno, parts in rows(path, "lemma"):
+            if len(parts) != 7 or not parts[6].strip():
+                raise ValueError(f"{path}:{lineno}: expected 7 tab-separated columns "
+                                 "ending with a citation")
+            lemma, pos, cls, cell, form, weight, cit = parts
+            if not set(form) <= SURFACE_LETTERS or not set(lemma) <= SURFACE_LETTERS:
+                raise ValueError(f"{path}:{lineno}: {form!r} is not an accented lower-case "
+                                 "Greek form")
+            out.append(ListedForm(lemma, pos, cls, cell, form, int(weight), cit))
     return out
 
 
@@ -175,14 +165,10 @@ def read_learned_aorists() -> dict[str, str]:
     out: dict[str, str] = {}
     if not path.exists():
         return out
-    with open(path, encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
-            if line.startswith("#") or line.startswith("lemma\t") or not line.strip():
-                continue
-            parts = line.rstrip("\n").split("\t")
-            if len(parts) != 3 or not parts[2].strip() or not set(parts[1]) <= SURFACE_LETTERS:
-                raise ValueError(f"{path}:{lineno}: expected lemma, learned aorist, citation")
-            out[parts[0]] = parts[1]
+    for lineno, parts in rows(path, "lemma"):
+        if len(parts) != 3 or not parts[2].strip() or not set(parts[1]) <= SURFACE_LETTERS:
+            raise ValueError(f"{path}:{lineno}: expected lemma, learned aorist, citation")
+        out[parts[0]] = parts[1]
     return out
 
 
@@ -196,14 +182,10 @@ def read_rulings(path: Path | None = None) -> dict[str, tuple[bool, str]]:
     out: dict[str, tuple[bool, str]] = {}
     if not path.exists():
         return out
-    with open(path, encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
-            if line.startswith("#") or line.startswith("word\t") or not line.strip():
-                continue
-            parts = line.rstrip("\n").split("\t")
-            if len(parts) != 4 or parts[1] not in ("accept", "reject") or not parts[2].strip():
-                raise ValueError(f"{path}:{lineno}: expected word, accept|reject, reference, date")
-            out[parts[0]] = (parts[1] == "accept", f"{parts[2]} ({parts[3]})")
+    for lineno, parts in rows(path, "word"):
+        if len(parts) != 4 or parts[1] not in ("accept", "reject") or not parts[2].strip():
+            raise ValueError(f"{path}:{lineno}: expected word, accept|reject, reference, date")
+        out[parts[0]] = (parts[1] == "accept", f"{parts[2]} ({parts[3]})")
     return out
 
 

@@ -48,6 +48,7 @@ from pathlib import Path
 
 from grammars import phonology as ph
 from grammars.rules import d2_internal_augment as d2
+from lexicon import rows
 
 RULE_D1 = "D1"
 RULE_D2 = "D2"
@@ -323,20 +324,16 @@ def read_records(path: Path | None = None) -> list[Record]:
     out = []
     if not path.exists():
         return out
-    with open(path, encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
-            if line.startswith("#") or line.startswith("lemma\t") or not line.strip():
-                continue
-            parts = line.rstrip("\n").split("\t")
-            if len(parts) != 5 or parts[0] != parts[2] + parts[1] \
-                    or prefix_of(parts[2], parts[1]) is None:
-                raise ValueError(f"{path}:{lineno}: expected lemma = prefix + base, base, "
-                                 "prefix, mode, source")
-            modes = frozenset(m for m in parts[3].split(",") if m and m != "-")
-            known = set(AUGMENT_MODES) | {n for v in STEM_VARIANTS.values() for n, _ in v}
-            if not modes <= known:
-                raise ValueError(f"{path}:{lineno}: unknown mode in {parts[3]!r}")
-            out.append(Record(parts[0], parts[1], parts[2], modes, parts[4]))
+    for lineno, parts in rows(path, "lemma"):
+        if len(parts) != 5 or parts[0] != parts[2] + parts[1] \
+                or prefix_of(parts[2], parts[1]) is None:
+            raise ValueError(f"{path}:{lineno}: expected lemma = prefix + base, base, "
+                             "prefix, mode, source")
+        modes = frozenset(m for m in parts[3].split(",") if m and m != "-")
+        known = set(AUGMENT_MODES) | {n for v in STEM_VARIANTS.values() for n, _ in v}
+        if not modes <= known:
+            raise ValueError(f"{path}:{lineno}: unknown mode in {parts[3]!r}")
+        out.append(Record(parts[0], parts[1], parts[2], modes, parts[4]))
     return out
 
 

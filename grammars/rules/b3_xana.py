@@ -57,10 +57,6 @@ def blocked(tile: str, analyse) -> str | None:
     return None
 
 
-def _tense(cell: str) -> str:
-    return ";".join(p for p in cell.split(";") if p not in ("1", "2", "3", "SG", "PL"))
-
-
 def listed_compounds(lemma: str, forms: list[tuple[str, str]]) -> list[tuple[str, str, tuple]]:
     """§B3 as a compound on a hand-entered verb (lexicon/irregular.tsv): ``[(cell, form)]`` of
     its paradigm → ``[(cell, form, rule ids)]`` of ξανα- compounds the surface prefixing
@@ -70,6 +66,7 @@ def listed_compounds(lemma: str, forms: list[tuple[str, str]]) -> list[tuple[str
     ΚΑΛΟΔΑ). The compound's own augment is unstressed, hence optional (§D1): εξανάφαγα,
     εξαναφάγαμε, ΕΞΑΝΑΠΙΑ, ΕΞΑΝΑΔΩΣΑΜΕ; never a second one (ΕΞΑΝΑΗΠΙΑ no, §D2)."""
     from grammars import phonology as ph
+    from grammars.rules.d1_augment import _tense
     if not takes_xana(lemma) or _plain(lemma)[:1] in "αεηιουω":
         return []
     first = {}

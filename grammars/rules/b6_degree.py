@@ -24,9 +24,8 @@ def no_comparison() -> frozenset[str]:
     """Lemmas of lexicon/no-comparison.tsv: colour and unchanging-state adjectives (§B6)."""
     if not NO_COMPARISON.exists():
         return frozenset()
-    return frozenset(line.split("\t", 1)[0]
-                     for line in NO_COMPARISON.read_text(encoding="utf-8").splitlines()
-                     if line.strip() and not line.startswith(("#", "lemma\t")))
+    from lexicon import rows
+    return frozenset(parts[0] for _, parts in rows(NO_COMPARISON, "lemma"))
 # multiplicatives in -πλός/-πλάσιος (διπλός, τριπλάσιος) count, not grade (Triantafyllidis
 # grammar, numerals); the listed numeral adjectives are in lexicon/no-comparison.tsv
 NUMERAL_ENDINGS = ("πλος", "πλασιος")

@@ -21,14 +21,12 @@ def name_forms() -> dict[str, str]:
     (generated with their class tables, grammars/classes). {} when the file is absent."""
     from fst.normalize import to_tile
     from grammars.paradigm import generate, load_tables
+    from lexicon import rows
     if not EXCLUDED.exists():
         return {}
     tables = load_tables()
     out: dict[str, str] = {}
-    for line in EXCLUDED.read_text(encoding="utf-8").splitlines():
-        if line.startswith("#") or line.startswith("lemma\t") or not line.strip():
-            continue
-        lemma, code, _ = line.split("\t")
+    for _, (lemma, code, _) in rows(EXCLUDED, "lemma"):
         table = tables.get(code)
         forms = [f for f, _, _ in generate(lemma.lower(), table)] if table else []
         for form in forms or [lemma]:

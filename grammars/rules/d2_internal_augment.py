@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grammars import phonology as ph
+from lexicon import rows
 
 RULE_ID = "D2"
 PREFIX_TABLE = Path(__file__).resolve().parent.parent / "internal_augment.tsv"
@@ -184,16 +185,12 @@ def read_lexicon(path: Path | None = None) -> dict[str, Entry]:
     out: dict[str, Entry] = {}
     if not path.exists():
         return out
-    with open(path, encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
-            if line.startswith("#") or line.startswith("lemma\t") or not line.strip():
-                continue
-            parts = line.rstrip("\n").split("\t")
-            if len(parts) != 7 or parts[3] not in ("both", "only") \
-                    or parts[4] not in ("yes", "no"):
-                raise ValueError(f"{path}:{lineno}: expected lemma, prefix, augmented, "
-                                 "both|only, yes|no, evidence, source")
-            out[parts[0]] = Entry(parts[0], parts[1], parts[2], parts[3], parts[4] == "yes")
+    for lineno, parts in rows(path, "lemma"):
+        if len(parts) != 7 or parts[3] not in ("both", "only") \
+                or parts[4] not in ("yes", "no"):
+            raise ValueError(f"{path}:{lineno}: expected lemma, prefix, augmented, "
+                             "both|only, yes|no, evidence, source")
+        out[parts[0]] = Entry(parts[0], parts[1], parts[2], parts[3], parts[4] == "yes")
     return out
 
 

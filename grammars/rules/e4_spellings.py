@@ -25,6 +25,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from lexicon import rows
 
 RULE_ID = "E4"
 # a double spelling is a dictionary variant (DESIGN-NOTES §1 weights: main 0, variant 1)
@@ -131,18 +132,14 @@ def read_spellings(path: Path | None = None) -> list[StemPair]:
     out = []
     if not path.exists():
         return out
-    with open(path, encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
-            if line.startswith("#") or line.startswith("stem\t") or not line.strip():
-                continue
-            parts = line.rstrip("\n").split("\t")
-            if len(parts) != 5 or not parts[4].strip():
-                raise ValueError(f"{path}:{lineno}: expected stem, other, kind, lemmas, citation")
-            stem, other, kind, lemmas, cit = parts
-            if kind not in ALTERNATIONS or not _differ_by(stem, other, ALTERNATIONS[kind]):
-                raise ValueError(f"{path}:{lineno}: {stem!r}/{other!r} do not differ by one "
-                                 f"alternation of kind {kind!r}")
-            out.append(StemPair(stem, other, kind, lemmas, cit))
+    for lineno, parts in rows(path, "stem"):
+        if len(parts) != 5 or not parts[4].strip():
+            raise ValueError(f"{path}:{lineno}: expected stem, other, kind, lemmas, citation")
+        stem, other, kind, lemmas, cit = parts
+        if kind not in ALTERNATIONS or not _differ_by(stem, other, ALTERNATIONS[kind]):
+            raise ValueError(f"{path}:{lineno}: {stem!r}/{other!r} do not differ by one "
+                             f"alternation of kind {kind!r}")
+        out.append(StemPair(stem, other, kind, lemmas, cit))
     return out
 
 
