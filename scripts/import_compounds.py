@@ -201,8 +201,10 @@ def main(argv=None) -> int:
         bad = {}
         while True:
             kinds = kind_figures(records, rows, dev_figures)
+            # a kind already dropped is not judged again: drop_kind may leave forms that
+            # kind_figures still counts for it (a base whose modes it cannot separate)
             low = sorted((held / n, k) for k, (n, held) in kinds.items()
-                         if n and held / n < KIND_PRECISION)
+                         if n and held / n < KIND_PRECISION and k not in bad)
             if not low:
                 break
             bad[low[0][1]] = low[0][0]
