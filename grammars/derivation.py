@@ -81,7 +81,8 @@ def pos_of(code: str) -> str:
 
 
 def citation_cell(pos: str, lemma: str) -> str:
-    """The citation cell of a lemma (as scripts/classify_by_evidence.py)."""
+    """The citation cell of a lemma: the cell whose form is the lemma (classify_by_evidence,
+    import_loans and the derivation records all test citation forms with it)."""
     if pos == "NOUN":
         return "N;NOM;SG"
     if pos == "ADJ":

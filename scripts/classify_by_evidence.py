@@ -100,6 +100,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from grammars import phonology as ph  # noqa: E402
+from grammars.derivation import citation_cell, pos_of  # noqa: E402
 from grammars.paradigm import ClassTable, consonant_initial, cut, generate, load_tables  # noqa: E402
 
 LEXICON = ROOT / "lexicon"
@@ -203,16 +204,6 @@ def junk_reason(lemma: str) -> str | None:
 # ------------------------------------------------------------------------------------------
 # evidence
 
-def citation_cell(pos: str, lemma: str) -> str:
-    if pos == "NOUN":
-        return "N;NOM;SG"
-    if pos == "ADJ":
-        return "ADJ;MASC;NOM;SG"
-    return "V;IND;PRS;IPFV;1;SG;" + ("PASS" if lemma.endswith("μαι") else "ACT")
-
-
-def class_pos(code: str) -> str:
-    return {"O": "NOUN", "E": "ADJ", "P": "VERB"}[code[0]]
 
 
 def cites(lemma: str, table: ClassTable, cell: str) -> bool:
@@ -284,7 +275,7 @@ def candidates(lemma: str, pos_list, tables, hun: set[str]) -> list[Evidence]:
     the lemma, for want of matching keys, is no candidate)."""
     out = []
     for code, table in tables.items():
-        pos = class_pos(code)
+        pos = pos_of(code)
         if pos not in pos_list:
             continue
         cell = citation_cell(pos, lemma)
@@ -670,7 +661,7 @@ def main(argv=None) -> int:
             undecided.append((lemma, reason, ranked))
             continue
         c2[f"pass 2 {reason}"] += 1
-        accepted2.append((lemma, class_pos(code), code))
+        accepted2.append((lemma, pos_of(code), code))
         explained |= forms
     for lemma, reason, ranked in undecided:
         if lemma in explained:
@@ -679,7 +670,7 @@ def main(argv=None) -> int:
         c2[f"pass 2 {reason}"] += 1
         if reason == NOT_CONFIRMED:  # never a review row from the oracle's word
             continue
-        pos = "/".join(sorted({class_pos(c) for c, *_ in ranked})) or "-"
+        pos = "/".join(sorted({pos_of(c) for c, *_ in ranked})) or "-"
         review.append((lemma, pos, "hunspell", reason, show_candidates(ranked)))
     write_lexicon(OUT_HUNSPELL, accepted2, "hunspell+evidence",
                   "Lemmas found by guessing lemma and class of hunspell forms that nothing "

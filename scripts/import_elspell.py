@@ -24,6 +24,10 @@ import unicodedata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from grammars.derivation import pos_of  # noqa: E402
+
 DEFAULT = ROOT.parent / "shared" / "data" / "elspell" / "word.rule.data"
 
 # What a second class code derives, by the code's part of speech and gender (DESIGN-NOTES §5).
@@ -36,10 +40,6 @@ KIND = {
 
 def strip_accents(s: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", s) if unicodedata.category(c) != "Mn")
-
-
-def pos_of(code: str) -> str:
-    return {"O": "NOUN", "E": "ADJ", "P": "VERB"}[code[0]]
 
 
 def ending(lemma: str, n: int = 2) -> str:

@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from classify_by_evidence import citation_cell, class_pos, cites  # noqa: E402
+from classify_by_evidence import cites  # noqa: E402
+from grammars.derivation import citation_cell, pos_of  # noqa: E402
 from grammars.paradigm import load_tables  # noqa: E402
 from grammars.rules.b7_loans import loan_shaped  # noqa: E402
 from import_spacy_adverbs import read_hunspell, reason_to_drop  # noqa: E402
@@ -69,7 +70,7 @@ def main(argv=None) -> int:
                 counts[f"{key}: already in the lexicon"] += 1
             elif not loan_shaped(w):
                 counts[f"{key}: no loan shape"] += 1
-            elif any(class_pos(c) == pos and cites(w, t, citation_cell(pos, w))
+            elif any(pos_of(c) == pos and cites(w, t, citation_cell(pos, w))
                      for c, t in tables.items()):
                 counts[f"{key}: an inflection class cites it"] += 1
             elif w not in hun:
