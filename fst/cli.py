@@ -469,65 +469,82 @@ def _validate_chunk_fast(chunk: list[bytes], judge,
     return bytes(out), n, n_valid
 
 
+def validate_chunk(chunk: list[bytes], judge, valid_only: bool = False,
+                   latin_lookalikes: bool = False,
+                   first: bool = False) -> tuple[bytes, int, int, int, int]:
+    """What ``dektes validate`` prints for ``chunk``, lines of :func:`_lines` (each with its
+    newline, or a :class:`_LongLine`), as UTF-8 bytes, and the counts (lines, valid, invalid,
+    errors). ``first``: the chunk starts the input (a byte order mark on its first line is
+    dropped). Every distributed or batch caller goes through here, so that they all print the
+    same bytes (:mod:`fst.distributed`)."""
+    fast = _validate_chunk_fast(chunk, judge, valid_only)
+    if fast is not None:
+        data, k, k_valid = fast
+        return data, k, k_valid, k - k_valid, 0
+    n = n_valid = n_invalid = n_errors = 0
+    shown_list: list[str] = []  # per line: the input as echoed
+    errors: list[str | None] = []  # per line: "E:code" or None (to be judged)
+    tiles: list[str] = []
+    for raw in chunk:
+        shown, text = _decode_line(raw)
+        if first:
+            first = False
+            if isinstance(text, str) and text.startswith("\ufeff"):  # byte order mark
+                text = text[1:]
+                shown = _escape(text)
+        if isinstance(text, InvalidWord):
+            shown_list.append(shown)
+            errors.append("E:" + text.code)
+            continue
+        try:
+            tile = to_tile(text, latin_lookalikes=latin_lookalikes)
+        except InvalidWord as e:
+            shown_list.append(shown)
+            errors.append("E:" + e.code)
+            continue
+        # --valid-only prints accepted lines unchanged (white space around the word
+        # may hold a tab, escaped in the INPUT column otherwise)
+        shown_list.append(text if valid_only else shown)
+        errors.append(None)
+        tiles.append(tile)
+    verdicts = iter(judge.validate_many(tiles) if tiles else [])
+    out: list[str] = []
+    for shown, err in zip(shown_list, errors):
+        n += 1
+        if err is not None:
+            n_errors += 1
+            if not valid_only:
+                out.append("%s\t0\t%s\n" % (shown, err))
+        elif next(verdicts):
+            n_valid += 1
+            out.append(shown + "\n" if valid_only else "%s\t1\n" % shown)
+        else:
+            n_invalid += 1
+            if not valid_only:
+                out.append("%s\t0\n" % shown)
+    return "".join(out).encode("utf-8"), n, n_valid, n_invalid, n_errors
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
+    if args.dask or len(args.files) > 1 or args.output_dir:
+        from fst.distributed import cli_validate  # Dask: an optional extra
+
+        return cli_validate(args, _disabled(args))
     disabled = _disabled(args)
-    stream = _open_input(args.file)
+    stream = _open_input(args.files[0] if args.files else "-")
     judge = _judge(args.min_length, args.max_length, disabled)
     n = n_valid = n_invalid = n_errors = 0
     first = True
     try:
         for chunk in _chunks(stream, CHUNK_LINES):
-            fast = _validate_chunk_fast(chunk, judge, args.valid_only)
-            if fast is not None:
-                first = False
-                data, k, k_valid = fast
-                n += k
-                n_valid += k_valid
-                n_invalid += k - k_valid
-                _write_bytes(data)
-                continue
-            shown_list: list[str] = []  # per line: the input as echoed
-            errors: list[str | None] = []  # per line: "E:code" or None (to be judged)
-            tiles: list[str] = []
-            for raw in chunk:
-                shown, text = _decode_line(raw)
-                if first:
-                    first = False
-                    if isinstance(text, str) and text.startswith("\ufeff"):  # byte order mark
-                        text = text[1:]
-                        shown = _escape(text)
-                if isinstance(text, InvalidWord):
-                    shown_list.append(shown)
-                    errors.append("E:" + text.code)
-                    continue
-                try:
-                    tile = to_tile(text, latin_lookalikes=args.latin_lookalikes)
-                except InvalidWord as e:
-                    shown_list.append(shown)
-                    errors.append("E:" + e.code)
-                    continue
-                # --valid-only prints accepted lines unchanged (white space around the word
-                # may hold a tab, escaped in the INPUT column otherwise)
-                shown_list.append(text if args.valid_only else shown)
-                errors.append(None)
-                tiles.append(tile)
-            verdicts = iter(judge.validate_many(tiles) if tiles else [])
-            out: list[str] = []
-            for shown, err in zip(shown_list, errors):
-                n += 1
-                if err is not None:
-                    n_errors += 1
-                    if not args.valid_only:
-                        out.append("%s\t0\t%s\n" % (shown, err))
-                elif next(verdicts):
-                    n_valid += 1
-                    out.append(shown + "\n" if args.valid_only else "%s\t1\n" % shown)
-                else:
-                    n_invalid += 1
-                    if not args.valid_only:
-                        out.append("%s\t0\n" % shown)
-            sys.stdout.write("".join(out))
-            sys.stdout.flush()
+            data, k, k_valid, k_invalid, k_errors = validate_chunk(
+                chunk, judge, args.valid_only, args.latin_lookalikes, first)
+            first = False
+            n += k
+            n_valid += k_valid
+            n_invalid += k_invalid
+            n_errors += k_errors
+            _write_bytes(data)
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
@@ -585,6 +602,16 @@ def _add_profile(p: argparse.ArgumentParser) -> None:
                         "(without §E2), dictionary (paradigms and listed forms only)")
     p.add_argument("--without", default="", metavar="RULES",
                    help="switch rule layers off, comma-separated (of %s)" % ", ".join(LAYERS))
+
+
+def _add_dask(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="run on Dask (pip install 'dektes[dask]'): a scheduler address "
+                        "(tcp://host:8786) or local:N for a local cluster of N worker "
+                        "processes; see docs/dask.md")
+    p.add_argument("--worker-cache", metavar="DIR",
+                   help="with --dask: a built cache directory that every worker can read "
+                        "(shared file system); default: ship the look-up arrays to each worker")
 
 
 def _add_lookalikes(p: argparse.ArgumentParser) -> None:
@@ -708,10 +735,17 @@ def build_parser() -> argparse.ArgumentParser:
                        "or lines are errors; 2 for bad usage or an unreadable file; 141 if "
                        "the output pipe closed."),
     )
-    p.add_argument("file", nargs="?", default="-", metavar="FILE",
-                   help="input file, '-' or absent for stdin")
+    p.add_argument("files", nargs="*", metavar="FILE",
+                   help="input file, '-' or absent for stdin; several files (plain or "
+                        ".gz/.bz2/.xz, local paths or fsspec URLs) are judged as if "
+                        "decompressed and concatenated, each file's last line ended")
     p.add_argument("--valid-only", action="store_true",
                    help="print only the accepted input lines, unchanged")
+    _add_dask(p)
+    p.add_argument("--output-dir", metavar="DIR",
+                   help="write one output per input FILE into DIR (NAME.tsv, a compression "
+                        "suffix dropped; local path or fsspec URL) instead of stdout; each is "
+                        "what 'dektes validate FILE' prints for that file")
     _add_lengths(p)
     _add_profile(p)
     _add_lookalikes(p)
