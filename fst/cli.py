@@ -526,10 +526,10 @@ def validate_chunk(chunk: list[bytes], judge, valid_only: bool = False,
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    if args.dask or len(args.files) > 1 or args.output_dir:
-        from fst.distributed import cli_validate  # Dask: an optional extra
+    from fst import corpus
 
-        return cli_validate(args, _disabled(args))
+    if corpus.wants_corpus(args):  # several or compressed files, URLs, --output-dir, --dask
+        return corpus.cli_validate(args, _disabled(args))
     disabled = _disabled(args)
     stream = _open_input(args.files[0] if args.files else "-")
     judge = _judge(args.min_length, args.max_length, disabled)
@@ -551,6 +551,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
     print("lines %d, valid %d, invalid %d, errors %d" % (n, n_valid, n_invalid, n_errors),
           file=sys.stderr)
     return EXIT_OK
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    from fst.corpus import cli_coverage
+
+    return cli_coverage(args, _disabled(args))
 
 
 def cmd_wordlist(args: argparse.Namespace) -> int:
@@ -750,6 +756,43 @@ def build_parser() -> argparse.ArgumentParser:
     _add_profile(p)
     _add_lookalikes(p)
     p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser(
+        "coverage", formatter_class=fmt,
+        help="measure how much of a corpus the judge accepts, and list what it lacks",
+        description=_fill("Cut the running text of FILEs into word tokens (rules: "
+                          "fst/tokenize.py: case folded, elided forms with an apostrophe, "
+                          "numbers, Latin and other scripts counted apart, hyphens split), "
+                          "judge every word type as 'dektes validate' would, and print token "
+                          "and type coverage overall and by length band, the tokens of each "
+                          "kind, then the most frequent rejected types: "
+                          "TYPE<TAB>count<TAB>reason<TAB>lemma<TAB>class, the reason being "
+                          "the blocking rule, 'no analysis' or E:CODE, and lemma and class "
+                          "the guesser's best (dektes guess)."),
+        epilog="examples:\n  dektes coverage corpus/*.txt.gz\n"
+               "  dektes coverage --dask local:2 --json corpus/*.txt > coverage.json\n"
+               "  dektes coverage --rejected-only --top 500 corpus.txt | cut -f1 | "
+               "dektes guess -\n\n"
+               + _fill("exit status: 0 when the corpus was read, 2 for bad usage or an "
+                       "unreadable file."),
+    )
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="text file (plain or .gz/.bz2/.xz, local path or fsspec URL); '-' "
+                        "for stdin")
+    p.add_argument("--top", type=_positive, default=100, metavar="N",
+                   help="list the N most frequent rejected types (default %(default)s)")
+    p.add_argument("--json", action="store_true", help="one JSON document instead of TSV")
+    p.add_argument("--rejected-only", action="store_true",
+                   help="print only the rejected types, without headers (first column: the "
+                        "type, ready for 'cut -f1 | dektes guess -')")
+    p.add_argument("--no-guess", action="store_true",
+                   help="do not run the guesser on the rejected types (faster)")
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="count on Dask: a scheduler address or local:N (see docs/dask.md)")
+    _add_lengths(p)
+    _add_profile(p)
+    _add_lookalikes(p)
+    p.set_defaults(func=cmd_coverage)
 
     p = sub.add_parser(
         "wordlist", formatter_class=fmt,

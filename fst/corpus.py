@@ -29,6 +29,7 @@ import json
 import lzma
 import os
 import posixpath
+import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -394,3 +395,164 @@ def validate_file_to(block: Block, out_path: str, spec: JudgeSpec, options: Opti
             pass
         raise
     return counts
+
+
+# --------------------------------------------------------------------------------------------
+# the command line (fst.cli hands over here for several files, compressed files, URLs,
+# --output-dir and --dask)
+
+
+def wants_corpus(args) -> bool:
+    """Does ``dektes validate`` need this module (rather than its one-stream loop)?"""
+    files = args.files or []
+    return bool(args.dask or args.output_dir or len(files) > 1
+                or any(f != "-" and (compression_of(f) or is_url(f)) for f in files))
+
+
+def _connect(address: str):
+    try:
+        from fst import distributed as fd
+    except ImportError:
+        raise cli.UsageError("--dask needs Dask: pip install 'dektes[dask]'") from None
+    try:
+        return fd, fd.connect(address)
+    except (ValueError, OSError) as e:
+        raise cli.UsageError(str(e)) from None
+
+
+def _outputs(paths: list[str], out_dir: str, storage_options: dict | None = None) -> list[str]:
+    names = [output_name(p) for p in paths]
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        raise cli.UsageError("--output-dir: several inputs would write %s; give inputs with "
+                             "different names" % dup[0])
+    try:
+        if is_url(out_dir):
+            fs, p = _fsspec().core.url_to_fs(out_dir, **(storage_options or {}))
+            fs.makedirs(p, exist_ok=True)
+        else:
+            os.makedirs(_local(out_dir), exist_ok=True)
+    except OSError as e:
+        raise cli.UsageError("cannot write to %r: %s" % (out_dir, _reason(e))) from None
+    return [out_dir.rstrip("/") + "/" + n for n in names]
+
+
+def _bar(total: int, desc: str, unit: str = "B"):
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit=unit, unit_scale=unit == "B", desc=desc, leave=False,
+                disable=None if not os.environ.get("DEKTES_NO_PROGRESS") else True)
+
+
+def cli_validate(args, disabled: frozenset) -> int:
+    """``dektes validate`` of several files, compressed files or URLs, on Dask or here."""
+    paths = args.files or ["-"]
+    if "-" in paths and (len(paths) > 1 or args.dask or args.output_dir):
+        raise cli.UsageError("'-' (stdin) can only be judged alone, without --dask and "
+                             "--output-dir")
+    options = Options(args.valid_only, args.latin_lookalikes)
+    total = [0, 0, 0, 0]
+
+    def add(counts) -> None:
+        for i in range(4):
+            total[i] += counts[i]
+
+    try:
+        outputs = _outputs(paths, args.output_dir) if args.output_dir else None
+        if args.dask:
+            fd, client = _connect(args.dask)
+            try:
+                spec = fd.judge_spec(client, args.worker_cache, args.min_length,
+                                     args.max_length, disabled)
+                if outputs:
+                    plan(paths)  # every input readable before any work
+                    bar = _bar(len(paths), "dektes: files", unit="file")
+                    for _, counts in fd.validate_files_to(paths, outputs, client, spec=spec,
+                                                          options=options):
+                        add(counts)
+                        bar.update(1)
+                    bar.close()
+                else:
+                    bar = None
+                    for block, result in fd.validate_files(paths, client, spec=spec,
+                                                           valid_only=args.valid_only,
+                                                           latin_lookalikes=args.latin_lookalikes):
+                        if bar is None and sys.stderr.isatty() and not sys.stdout.isatty():
+                            bar = _bar(0, "dektes: validating")
+                        cli._write_bytes(result.data)
+                        add(result.counts)
+                        if bar is not None:
+                            bar.update(block.size)
+                    if bar is not None:
+                        bar.close()
+            finally:
+                fd.close(client)
+        else:
+            from fst import compile as fc
+
+            d = fc.ensure_cache(progress=True)
+            spec = JudgeSpec(str(d), args.min_length, args.max_length, disabled)
+            if paths != ["-"]:
+                plan(paths, block_bytes=1 << 62)  # every input readable before any output
+            for i, path in enumerate(paths):
+                if outputs:
+                    add(validate_file_to(Block(i, path), outputs[i], spec, options))
+                elif path == "-":
+                    add(_validate_lines(block_lines(sys.stdin.buffer), spec, options, True,
+                                        cli._write_bytes)[0])
+                else:
+                    with open_input(path) as f:
+                        add(_validate_lines(block_lines(f), spec, options, total[0] == 0,
+                                            cli._write_bytes)[0])
+    except CorpusError as e:
+        raise cli.UsageError(str(e)) from None
+    print("lines %d, valid %d, invalid %d, errors %d" % tuple(total), file=sys.stderr)
+    return cli.EXIT_OK
+
+
+def cli_coverage(args, disabled: frozenset) -> int:
+    """``dektes coverage``: count the corpus (on Dask or here), judge its types, report."""
+    from . import coverage
+
+    paths = args.files
+    if "-" in paths and (len(paths) > 1 or args.dask):
+        raise cli.UsageError("'-' (stdin) can only be read alone, without --dask")
+    try:
+        if args.dask:
+            fd, client = _connect(args.dask)
+            try:
+                counts = fd.count_files(paths, client, progress=True)
+            finally:
+                fd.close(client)
+        else:
+            blocks = plan(paths) if paths != ["-"] else []
+            counts = coverage.Counts()
+            bar = _bar(sum(b.size for b in blocks), "dektes: counting")
+            if paths == ["-"]:
+                for piece in coverage.text_pieces(sys.stdin.buffer):
+                    counts.add_text(piece)
+                    bar.update(len(piece))
+            for block in blocks:
+                with open_input(block.path) as f:
+                    for piece in coverage.text_pieces(f, block.start, block.end):
+                        counts.add_text(piece)
+                        bar.update(len(piece))  # decompressed bytes: an estimate for .gz
+            bar.close()
+    except CorpusError as e:
+        raise cli.UsageError(str(e)) from None
+    judge = cli._judge(args.min_length, args.max_length, disabled)
+    rep = coverage.report(counts, judge, top=args.top, guesses=not args.no_guess,
+                          latin_lookalikes=args.latin_lookalikes, progress=True)
+    if args.json:
+        import json as _json
+
+        cli._out(_json.dumps(rep.to_json(), ensure_ascii=False, indent=1))
+    else:
+        for line in rep.tsv_lines(rejected_only=args.rejected_only):
+            cli._out(line)
+    all_row = rep.rows[0]
+    print("tokens %d (judged %d, accepted %d: %.2f%%), types %d (accepted %d: %.2f%%)"
+          % (sum(rep.kinds.values()), all_row.tokens, all_row.accepted_tokens,
+             100 * all_row.token_coverage, all_row.types, all_row.accepted_types,
+             100 * all_row.type_coverage), file=sys.stderr)
+    return cli.EXIT_OK
