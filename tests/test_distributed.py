@@ -274,3 +274,21 @@ def test_cli_bad_address_is_usage_error(tmp_path):
                            str(f)], capture_output=True, cwd=REPO_ROOT, timeout=600)
     assert proc.returncode == 2
     assert b"local:N" in proc.stderr and b"Traceback" not in proc.stderr
+
+
+def test_coverage_counts_on_cluster(client, corpus_files, tmp_path):
+    """Coverage counts on the cluster (plain files cut into blocks, merged by a tree of
+    additions) equal the counts of this process over the whole text."""
+    from fst import coverage
+
+    text = tmp_path / "text.txt"
+    text.write_text(("Ο άνθρωπος έγραψε· ΕΓΡΑΨΑ, γραψα! Σ' αγαπώ 12 φορές Scrabble\n" * 400)
+                    + "λόγος " * 3000 + "\n", encoding="utf-8")
+    paths = corpus_files + [str(text)]
+    got = fd.count_files(paths, client, block_bytes=4096)
+    want = coverage.Counts()
+    for p in paths:
+        want.add_text(decompressed(p))
+    assert got.types == want.types and got.kinds == want.kinds
+    assert got.invalid_utf8 == want.invalid_utf8 > 0
+    assert got.types["λόγος"] == 3000 and got.types["άνθρωπος"] == 400
