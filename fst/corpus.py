@@ -174,9 +174,11 @@ def plan(paths: list[str], block_bytes: int = BLOCK_BYTES,
     return blocks
 
 
-def block_lines(stream: IO[bytes], start: int = 0, end: int | None = None) -> Iterator[bytes]:
+def block_chunks(stream: IO[bytes], start: int = 0, end: int | None = None,
+                 size: int = cli.CHUNK_LINES) -> Iterator[list[bytes]]:
     """The lines (:func:`fst.cli._lines`) of ``stream`` that start at offsets in
-    [``start``, ``end``), the last line of the stream ended with a newline."""
+    [``start``, ``end``), in lists of at most ``size``; the last line of the stream is ended
+    with a newline."""
     pos = 0
     if start:
         stream.seek(start - 1)
@@ -186,25 +188,38 @@ def block_lines(stream: IO[bytes], start: int = 0, end: int | None = None) -> It
             pos += len(piece)
             if not piece or piece.endswith(b"\n"):
                 break
-    for line in cli._lines(stream):
+    lines = cli._lines(stream)
+    long_type = cli._LongLine
+    while True:
         if end is not None and pos >= end:
             return
-        if type(line) is cli._LongLine:
-            pos += line.size + 1
-        else:
-            pos += len(line)
-            if not line.endswith(b"\n"):  # the last line: ended, as if files were concatenated
-                line += b"\n"
-        yield line
-
-
-def chunked(lines: Iterable[bytes], size: int = cli.CHUNK_LINES) -> Iterator[list[bytes]]:
-    it = iter(lines)
-    while True:
-        chunk = list(itertools.islice(it, size))
+        chunk = list(itertools.islice(lines, size))
         if not chunk:
             return
+        if long_type in set(map(type, chunk)):
+            nbytes = [x.size + 1 if type(x) is long_type else len(x) for x in chunk]
+        else:
+            nbytes = None
+        total = sum(nbytes) if nbytes is not None else sum(map(len, chunk))
+        if end is not None and pos + total > end:  # the block ends inside this chunk
+            nbytes = nbytes or list(map(len, chunk))
+            for i, k in enumerate(nbytes):
+                if pos >= end:
+                    del chunk[i:]
+                    break
+                pos += k
+        else:
+            pos += total
+        last = chunk[-1]
+        if type(last) is not long_type and not last.endswith(b"\n"):
+            chunk[-1] = last + b"\n"  # the stream's last line, ended as if files were concatenated
         yield chunk
+
+
+def block_lines(stream: IO[bytes], start: int = 0, end: int | None = None) -> Iterator[bytes]:
+    """The lines of :func:`block_chunks`, one by one."""
+    for chunk in block_chunks(stream, start, end):
+        yield from chunk
 
 
 # --------------------------------------------------------------------------------------------
@@ -249,16 +264,19 @@ def check_artifacts(d: Path, names: Iterable[str]) -> None:
             raise CorpusError("cache artifact %s in %s does not match its manifest" % (name, d))
 
 
-def resolve_cache(spec: JudgeSpec) -> Path:
-    """The directory holding the artifacts of ``spec`` on this process."""
+def resolve_cache(spec: JudgeSpec, local_directory: str | None = None) -> Path:
+    """The directory holding the artifacts of ``spec`` on this process (``local_directory``:
+    the Dask worker's, found from the running task when not given)."""
     if not spec.shipped:
         return Path(spec.cache)
-    from distributed import get_worker  # shipped copies exist on Dask workers only
+    if local_directory is None:
+        from distributed import get_worker  # shipped copies exist on Dask workers only
 
-    return Path(get_worker().local_directory) / "dektes-cache" / spec.cache
+        local_directory = get_worker().local_directory
+    return Path(local_directory) / "dektes-cache" / spec.cache
 
 
-def load_judge(spec: JudgeSpec):
+def load_judge(spec: JudgeSpec, local_directory: str | None = None):
     """The :class:`fst.api.Judge` of ``spec``, loaded once per process: the look-up arrays
     (numpy, memory-mapped) are read once per cache directory and shared by every profile.
     No pynini, no build: a missing or damaged artifact raises :class:`CorpusError`."""
@@ -273,7 +291,7 @@ def load_judge(spec: JudgeSpec):
         from fst.compile import TagTable
         from fst.runtime import TileDFA
 
-        d = resolve_cache(spec)
+        d = resolve_cache(spec, local_directory)
         loaded = _LOADED.get(str(d))
         if loaded is None:
             check_artifacts(d, LOOKUP_FILES)
@@ -308,12 +326,12 @@ class Result:
     bom: bool = False
 
 
-def _validate_lines(lines: Iterable[bytes], spec: JudgeSpec, options: Options,
-                    first: bool, write) -> tuple[tuple[int, int, int, int], bool]:
+def _validate_chunks(chunks: Iterable[list[bytes]], spec: JudgeSpec, options: Options,
+                     first: bool, write) -> tuple[tuple[int, int, int, int], bool]:
     judge = load_judge(spec)
     n = [0, 0, 0, 0]
     bom = False
-    for chunk in chunked(lines):
+    for chunk in chunks:
         if not any(n):
             bom = chunk[0].startswith(b"\xef\xbb\xbf")
         data, *k = cli.validate_chunk(chunk, judge, options.valid_only,
@@ -331,7 +349,7 @@ def validate_block(block: Block, spec: JudgeSpec, options: Options, first: bool 
     whole input, so a byte order mark on the first line is dropped)."""
     parts: list[bytes] = []
     with open_input(block.path, storage_options) as f:
-        counts, bom = _validate_lines(block_lines(f, block.start, block.end), spec, options,
+        counts, bom = _validate_chunks(block_chunks(f, block.start, block.end), spec, options,
                                       first, parts.append)
     return Result(b"".join(parts), counts, bom)
 
@@ -352,7 +370,7 @@ def validate_lines_of(lines: list, spec: JudgeSpec, options: Options) -> Result:
             x = x[:-1]
         raw.append(x.replace(b"\n", b" ") + b"\n")
     parts: list[bytes] = []
-    counts, _ = _validate_lines(iter(raw), spec, options, False, parts.append)
+    counts, _ = _validate_chunks([raw], spec, options, False, parts.append)
     return Result(b"".join(parts), counts)
 
 
@@ -383,7 +401,7 @@ def validate_file_to(block: Block, out_path: str, spec: JudgeSpec, options: Opti
         raise CorpusError("cannot write %r: %s" % (out_path, _reason(e))) from None
     try:
         with out, open_input(block.path, storage_options) as f:
-            counts, _ = _validate_lines(block_lines(f), spec, options, True, out.write)
+            counts, _ = _validate_chunks(block_chunks(f), spec, options, True, out.write)
         if fs is None:
             os.replace(_local(tmp), _local(out_path))
         else:
@@ -498,11 +516,11 @@ def cli_validate(args, disabled: frozenset) -> int:
                 if outputs:
                     add(validate_file_to(Block(i, path), outputs[i], spec, options))
                 elif path == "-":
-                    add(_validate_lines(block_lines(sys.stdin.buffer), spec, options, True,
+                    add(_validate_chunks(block_chunks(sys.stdin.buffer), spec, options, True,
                                         cli._write_bytes)[0])
                 else:
                     with open_input(path) as f:
-                        add(_validate_lines(block_lines(f), spec, options, total[0] == 0,
+                        add(_validate_chunks(block_chunks(f), spec, options, total[0] == 0,
                                             cli._write_bytes)[0])
     except CorpusError as e:
         raise cli.UsageError(str(e)) from None

@@ -119,6 +119,16 @@ def judge_spec(client: distributed.Client | None = None, cache: str | os.PathLik
     return spec
 
 
+def _warm(spec: JudgeSpec, dask_worker=None) -> bool:
+    corpus.load_judge(spec, dask_worker.local_directory if dask_worker is not None else None)
+    return True
+
+
+def warm_up(client: distributed.Client, spec: JudgeSpec) -> None:
+    """Load the judge on every current worker now (else the first task on each does)."""
+    client.run(_warm, spec)
+
+
 def _ordered(client, func, argses: Iterable[tuple], window: int | None = None) -> Iterator:
     """``func(*args)`` for each of ``argses`` on the cluster, results in input order, at most
     ``window`` tasks ahead of the one being waited for."""

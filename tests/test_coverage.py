@@ -160,3 +160,30 @@ def test_validate_several_files_without_dask(tmp_path):
     assert proc.stdout == ref.stdout and proc.stderr == ref.stderr
     proc = run("validate", str(tmp_path / "a.txt"), str(tmp_path / "missing.txt"))
     assert proc.returncode == 2 and b"missing.txt" in proc.stderr and proc.stdout == b""
+
+
+def test_blocks_partition_lines_exactly():
+    """Cut anywhere, blocks own every line once (validate: block_chunks, over-long lines
+    included; coverage: text_pieces), and the last line is ended."""
+    import random
+
+    from fst.cli import _LongLine
+    from fst.corpus import block_chunks
+
+    rng = random.Random(15)
+    for _ in range(400):
+        lines = [b"x" * rng.choice([0, 1, 3, 10, 50, 5000]) for _ in range(rng.randint(0, 30))]
+        data = b"\n".join(lines) + rng.choice([b"", b"\n"])
+        step = rng.randint(1, 9000)
+        got, text = [], b""
+        for s in range(0, max(len(data), 1), step):
+            e = None if s + step >= len(data) else s + step
+            for chunk in block_chunks(io.BytesIO(data), s, e, size=rng.randint(1, 7)):
+                got.extend(b"LONG%d" % x.size if type(x) is _LongLine else bytes(x)
+                           for x in chunk)
+            text += b"".join(coverage.text_pieces(io.BytesIO(data), s, e, rng.randint(2, 99)))
+        want = [x + b"\n" if len(x) <= 4096 else b"LONG%d" % len(x) for x in data.split(b"\n")]
+        if data.endswith(b"\n") or not data:
+            want = want[:-1]
+        assert got == want
+        assert text == data
