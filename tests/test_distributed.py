@@ -165,6 +165,16 @@ def test_cluster_valid_only_and_profile(client, corpus_files):
     assert got == expected
 
 
+def test_cluster_profile_without_hidden_words(client, corpus_files):
+    """A profile that switches a rule layer off ships the analysis table too."""
+    from grammars.profiles import disabled
+
+    expected, _ = reference(corpus_files[:3], "--profile", "no-hidden-words")
+    got, _ = run_files(client, corpus_files[:3], block_bytes=4096,
+                       disabled=disabled("no-hidden-words", []))
+    assert got == expected
+
+
 def test_empty_first_file_then_bom(client, corpus_files, tmp_path):
     """A byte order mark is dropped on the first line of the whole input only, even when the
     files before it are empty."""

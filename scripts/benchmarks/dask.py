@@ -78,8 +78,8 @@ def make_corpus(d: Path, lines: int, files: int, seed: int = 15) -> list[str]:
     return paths
 
 
-def single_process(paths: list[str]) -> tuple[float, int]:
-    """Wall time and peak RSS (KiB) of `cat FILES | dektes validate - > /dev/null`."""
+def single_process(paths: list[str]) -> tuple[float, float, int]:
+    """Wall time, CPU seconds and peak RSS (KiB) of `cat FILES | dektes validate -`."""
     cat = subprocess.Popen(["cat", *paths], stdout=subprocess.PIPE)
     t0 = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "fst", "validate", "-"], stdin=cat.stdout,
@@ -90,16 +90,22 @@ def single_process(paths: list[str]) -> tuple[float, int]:
     cat.wait()
     err = proc.stderr.read().decode().strip()
     print("  single process: %s" % err.splitlines()[-1])
-    return elapsed, usage.ru_maxrss
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
 def _peak_rss() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def on_cluster(paths: list[str], workers: int) -> tuple[float, list[int], int]:
+def _cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def on_cluster(paths: list[str], workers: int) -> tuple[float, float, float, list[int], int]:
     """Wall time of validate_files on a fresh LocalCluster of ``workers`` processes (start-up
-    and array loading excluded), the peak RSS (KiB) of each worker, and lines judged."""
+    and array loading excluded), CPU seconds of the workers and of this client meanwhile, the
+    peak RSS (KiB) of each worker, and lines judged."""
     import distributed
 
     from fst import distributed as fd
@@ -111,6 +117,8 @@ def on_cluster(paths: list[str], workers: int) -> tuple[float, list[int], int]:
         spec = fd.judge_spec(client)
         # every worker loads the arrays before the clock starts
         fd.warm_up(client, spec)
+        cpu0 = sum(client.run(_cpu).values())
+        client_cpu0 = _cpu()
         t0 = time.perf_counter()
         lines = 0
         with open(os.devnull, "wb") as sink:
@@ -118,11 +126,13 @@ def on_cluster(paths: list[str], workers: int) -> tuple[float, list[int], int]:
                 sink.write(result.data)
                 lines += result.counts[0]
         elapsed = time.perf_counter() - t0
+        client_cpu = _cpu() - client_cpu0
+        cpu = sum(client.run(_cpu).values()) - cpu0
         peaks = sorted(client.run(_peak_rss).values())
     finally:
         client.close()
         cluster.close()
-    return elapsed, peaks, lines
+    return elapsed, cpu, client_cpu, peaks, lines
 
 
 def main() -> None:
@@ -144,19 +154,23 @@ def main() -> None:
         size = sum(os.path.getsize(p) for p in paths)
         print("corpus: %d files, %.2f GB" % (len(paths), size / 1e9))
         print("load before: %s" % loadavg())
-        t_single, rss_single = single_process(paths)
-        t1, peaks1, lines = on_cluster(paths, 1)
-        t2, peaks2, lines2 = on_cluster(paths, 2)
+        t_single, cpu_single, rss_single = single_process(paths)
+        t1, cpu1, ccpu1, peaks1, lines = on_cluster(paths, 1)
+        t2, cpu2, ccpu2, peaks2, lines2 = on_cluster(paths, 2)
         assert lines == lines2
         print("load after:  %s" % loadavg())
         print()
-        print("%-34s %10s %14s" % ("", "seconds", "lines/s"))
-        for name, t in (("dektes validate - (one process)", t_single),
-                        ("Dask, 1 worker", t1), ("Dask, 2 workers", t2)):
-            print("%-34s %10.1f %14s" % (name, t, "{:,.0f}".format(lines / t)))
+        print("%-34s %9s %14s %12s %12s" % ("", "wall s", "lines/s", "worker CPU s",
+                                            "client CPU s"))
+        for name, t, cpu, ccpu in (("dektes validate - (one process)", t_single, cpu_single, 0),
+                                   ("Dask, 1 worker", t1, cpu1, ccpu1),
+                                   ("Dask, 2 workers", t2, cpu2, ccpu2)):
+            print("%-34s %9.1f %14s %12.1f %12.1f" % (name, t, "{:,.0f}".format(lines / t),
+                                                      cpu, ccpu))
         print()
-        print("scaling 1 -> 2 workers:            %.2fx (goal >= 1.6)" % (t1 / t2))
-        print("1 worker / single process (time):  %.2fx (goal <= 1.5)" % (t1 / t_single))
+        print("scaling 1 -> 2 workers (wall):     %.2fx (goal >= 1.6)" % (t1 / t2))
+        print("1 worker / single process (wall):  %.2fx (goal <= 1.5)" % (t1 / t_single))
+        print("1 worker / single process (CPU):   %.2fx" % (cpu1 / cpu_single))
         print("peak RSS single process:           %.0f MB" % (rss_single / 1024))
         print("peak RSS per worker, 1 worker:     %s MB" % ", ".join(
             "%.0f" % (p / 1024) for p in peaks1))
