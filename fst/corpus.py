@@ -288,7 +288,7 @@ def load_judge(spec: JudgeSpec, local_directory: str | None = None):
         if judge is not None:
             return judge
         from fst.api import Judge
-        from fst.compile import TagTable
+        from fst.tags import TagTable
         from fst.runtime import TileDFA
 
         d = resolve_cache(spec, local_directory)
@@ -506,9 +506,9 @@ def cli_validate(args, disabled: frozenset) -> int:
             finally:
                 fd.close(client)
         else:
-            from fst import compile as fc
+            from fst.cache import ensure_cache
 
-            d = fc.ensure_cache(progress=True)
+            d = ensure_cache(progress=True)
             spec = JudgeSpec(str(d), args.min_length, args.max_length, disabled)
             if paths != ["-"]:
                 plan(paths, block_bytes=1 << 62)  # every input readable before any output

@@ -110,9 +110,9 @@ def judge_spec(client: distributed.Client | None = None, cache: str | os.PathLik
         d = Path(cache).resolve() if "://" not in str(cache) else Path(str(cache))
         corpus.check_artifacts(d, corpus.LOOKUP_FILES)
         return JudgeSpec(str(d), min_length, max_length, disabled, shipped=False)
-    from fst import compile as fc
+    from fst.cache import ensure_cache
 
-    d = fc.ensure_cache(progress=progress)
+    d = ensure_cache(progress=progress)
     spec = JudgeSpec(d.name, min_length, max_length, disabled, shipped=True)
     names = spec.files() + (corpus.MANIFEST,)
     _client(client).register_plugin(ShipCache(d.name, {n: (d / n).read_bytes() for n in names}))
