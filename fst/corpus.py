@@ -455,7 +455,7 @@ def _outputs(paths: list[str], out_dir: str, storage_options: dict | None = None
     return [out_dir.rstrip("/") + "/" + n for n in names]
 
 
-def _bar(total: int, desc: str, unit: str = "B"):
+def _bar(total: int | None, desc: str, unit: str = "B"):
     from tqdm import tqdm
 
     return tqdm(total=total, unit=unit, unit_scale=unit == "B", desc=desc, leave=False,
@@ -496,7 +496,7 @@ def cli_validate(args, disabled: frozenset) -> int:
                                                            valid_only=args.valid_only,
                                                            latin_lookalikes=args.latin_lookalikes):
                         if bar is None and sys.stderr.isatty() and not sys.stdout.isatty():
-                            bar = _bar(0, "dektes: validating")
+                            bar = _bar(None, "dektes: validating")
                         cli._write_bytes(result.data)
                         add(result.counts)
                         if bar is not None:

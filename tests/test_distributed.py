@@ -212,7 +212,7 @@ def test_unreadable_file_is_named(client, corpus_files, tmp_path):
         run_files(client, [corpus_files[0], str(tmp_path / "missing.txt")])
 
 
-def test_killed_worker_loses_no_line(client, corpus_files):
+def test_killed_worker_loses_no_line(client, corpus_files, judge):
     """SIGKILL a worker while it runs tasks: the nanny starts a new one, the scheduler runs
     the lost tasks again, and the output is still exactly the reference."""
     big = corpus_files[0]
@@ -236,6 +236,11 @@ def test_killed_worker_loses_no_line(client, corpus_files):
         time.sleep(0.5)
     pids_after = set(client.run(os.getpid).values())
     assert killed not in pids_after and pids_after != pids_before
+    # the worker that replaced it got the shipped cache from the plugin, unasked
+    key = judge._cache.name
+    shipped = client.run(lambda dask_worker: os.path.isfile(os.path.join(
+        dask_worker.local_directory, "dektes-cache", key, "dfa_final.npy")))
+    assert len(shipped) == 2 and all(shipped.values())
 
 
 def test_bag_and_column(client, words):
