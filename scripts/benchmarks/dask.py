@@ -106,13 +106,9 @@ def on_cluster(paths: list[str], workers: int) -> tuple[float, float, float, lis
     """Wall time of validate_files on a fresh LocalCluster of ``workers`` processes (start-up
     and array loading excluded), CPU seconds of the workers and of this client meanwhile, the
     peak RSS (KiB) of each worker, and lines judged."""
-    import distributed
-
     from fst import distributed as fd
 
-    cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=50)
-    client = distributed.Client(cluster)
+    client = fd.connect("local:%d" % workers)  # as `dektes validate --dask local:N`
     try:
         spec = fd.judge_spec(client)
         # every worker loads the arrays before the clock starts
@@ -130,8 +126,7 @@ def on_cluster(paths: list[str], workers: int) -> tuple[float, float, float, lis
         cpu = sum(client.run(_cpu).values()) - cpu0
         peaks = sorted(client.run(_peak_rss).values())
     finally:
-        client.close()
-        cluster.close()
+        fd.close(client)
     return elapsed, cpu, client_cpu, peaks, lines
 
 
