@@ -75,7 +75,8 @@ def _disabled(args: argparse.Namespace) -> frozenset:
 
 
 def _rule_ids(rules: Iterable[str]) -> list[str]:
-    return ["§" + r.lstrip("§") for r in rules]
+    """Regulation rule ids as §X; the principal part that licensed a form as ``part:KEY``."""
+    return [r if r.startswith("part:") else "§" + r.lstrip("§") for r in rules]
 
 
 _REASON_RULE = re.compile(r"^§?((?:[A-E]\d+)|LEN)\s*:\s*")
@@ -388,8 +389,12 @@ def cmd_paradigm(args: argparse.Namespace) -> int:
         which = " in class %s" % args.inflection_class if args.inflection_class else ""
         print("%s: unknown lemma %s%s" % (PROG, lemma, which), file=sys.stderr)
         return EXIT_NEGATIVE
+    from grammars.conjugation import parts_index
     for t in tables:
         _out("# %s\t%s" % (t.lemma, t.inflection_class))
+        p = parts_index().get(t.lemma)
+        if p is not None:  # the principal parts that replace the class's cells
+            _out("# parts: %s\t(%s; %s)" % (p.text(), p.source, p.citation))
         for row in t.rows:
             _out("%s\t%s\t%s" % (row.form, row.tags, row.variant))
     return EXIT_OK

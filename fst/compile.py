@@ -37,7 +37,7 @@ from grammars.rules import (aw_present, b3_xana, b6_degree, b7_loans, b9_simo, d
 
 from lexicon import rows
 
-from . import anatable, runtime
+from . import anatable, runtime, verb_parts
 
 PKG_ROOT = Path(__file__).resolve().parent.parent
 GRAMMARS_DIR = PKG_ROOT / "grammars"
@@ -287,13 +287,15 @@ def cell_variants(code, cell, rule):
     return out
 
 
-def paradigm_groups(entries, tables, internal=None):
+def paradigm_groups(entries, tables, internal=None, parts=None):
     """Group lemmas whose paradigms are built from the same rules (same class, same tail).
     Cells that §E5 bars for a diminutive or augmentative are left out of its paradigm, and so
     are the cells where a verb of ``internal`` (§D2, lemma → entry) in mode ``only`` takes the
     stressed internal augment instead (:func:`internal_forms` makes those); a verb flagged
     ``present_only`` keeps its present-stem cells alone (§D9), one flagged ``no_aw`` loses the
-    -άω alternant of its -ώ present and so its §D4 -αγα imperfect (grammars/rules/aw_present.py)."""
+    -άω alternant of its -ώ present and so its §D4 -αγα imperfect (grammars/rules/aw_present.py).
+    A verb of ``parts`` (lemma → its row of lexicon/verb-parts.tsv, for that class) leaves out
+    the cells its stated parts govern (fst/verb_parts.py makes those)."""
     groups = collections.defaultdict(list)
     bases = e5_diminutives.base_index(e.lemma for e in entries)
     internal = internal or {}
@@ -309,8 +311,11 @@ def paradigm_groups(entries, tables, internal=None):
         only = d2_internal_augment.only_cells(ia, table) if ia else frozenset()
         present_only = d9_present.FLAG in e.flags
         no_aw = aw_present.FLAG in e.flags
+        pr = (parts or {}).get(e.lemma)
+        if pr is not None and pr.inflection_class != e.inflection_class:
+            pr = None
         for cell in table.cells():
-            if (bar and bar(cell)) or cell in only or (
+            if (pr and verb_parts.cj.overridden(pr, cell)) or (bar and bar(cell)) or cell in only or (
                     present_only and not d9_present.keeps(cell)):
                 continue
             rules = tuple(r for r in table.rules_for(lp, cell) if r.strip <= len(lp)
@@ -329,10 +334,12 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
     from tqdm import tqdm
 
     tags = TagTable()
-    entries = read_lexicon(lexicon_path)
+    entries = verb_parts.entries(read_lexicon(lexicon_path), LexEntry,
+                                 add=lexicon_path is None)
     tables = load_tables()
     internal = d2_internal_augment.read_lexicon()
-    groups = paradigm_groups(entries, tables, internal)
+    parts = verb_parts.parts_by_lemma()
+    groups = paradigm_groups(entries, tables, internal, parts)
     with pynini.default_token_type("utf8"):
         cascade = ph.cascade()
         pieces = []
@@ -394,7 +401,8 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
         # listed paradigms then join it in one union (each union + optimize of the whole
         # generator costs seconds), before §D7 and §B3, which reach all of their forms
         gen.arcsort("ilabel")
-        extra = [t for t in (_d3_twins(gen, tags, {e.lemma for e in entries}),
+        extra = [t for t in (_d3_twins(gen, tags, {e.lemma for e in entries
+                                                   if "paor" not in getattr(parts.get(e.lemma), "parts", {})}),
                              _e4_twins(gen, tags, entries)) if t is not None]
         # §E2 hidden words: the federation's list, only the printed forms (tile form given)
         hidden = read_hidden_words()
@@ -405,8 +413,11 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
         # §D2: the internal augment of learned compound verbs (lexicon/internal-augment.tsv)
         # and the hand-entered paradigms (irregular core, closed classes, compounds)
         listed_rows = read_listed()
-        strings = internal_forms(entries, tables, internal, tags)
-        strings += listed_forms(listed_rows + compound_rows(listed_rows, entries), tags)
+        strings = internal_forms(entries, tables, internal, tags, parts)
+        parts_rows = verb_parts.rows(ListedForm, {e.lemma for e in entries}, internal,
+                                     read_learned_aorists())
+        strings += listed_forms(listed_rows + parts_rows + compound_rows(listed_rows, entries),
+                                tags)
         if strings:
             extra.append(pynini.string_map(
                 [(pynini.escape(ana), form, str(w)) for ana, form, w in strings]))
@@ -444,9 +455,10 @@ def printed_only(row: ListedForm) -> bool:
     return "§E1" in row.citation
 
 
-def internal_forms(entries, tables, internal, tags) -> list[tuple[str, str, float]]:
+def internal_forms(entries, tables, internal, tags, parts=None) -> list[tuple[str, str, float]]:
     """(analysis string, surface form, weight) of the §D2 internal-augment forms of the verbs
-    of ``internal`` (lemma → ``d2_internal_augment.Entry``), for each class the lemma has."""
+    of ``internal`` (lemma → ``d2_internal_augment.Entry``), for each class the lemma has;
+    not in the cells a parts row of ``parts`` governs (fst/verb_parts.py makes those)."""
     out = []
     for e in entries:
         ia = internal.get(e.lemma)
@@ -454,7 +466,11 @@ def internal_forms(entries, tables, internal, tags) -> list[tuple[str, str, floa
         if ia is None or table is None or e.inflection_class[0] != "P":
             continue
         head = e.lemma + tags.char("class", e.inflection_class)
+        pr = (parts or {}).get(e.lemma)
         for cell, form, rids in d2_internal_augment.forms(ia, table):
+            if pr is not None and pr.inflection_class == e.inflection_class \
+                    and verb_parts.cj.overridden(pr, cell):
+                continue
             out.append((head + tags.char("cell", cell)
                         + "".join(tags.char("rule", r) for r in rids), form, RULE_WEIGHT))
     return sorted(set(out))
@@ -463,21 +479,28 @@ def internal_forms(entries, tables, internal, tags) -> list[tuple[str, str, floa
 def compound_rows(rows: list[ListedForm], entries=()) -> list[ListedForm]:
     """Listed rows of the compound verbs of ``lexicon/compounds.tsv`` (grammars/compounds.py),
     made from their base's rows among ``rows``; a lemma the lexicon ``entries`` inflect is
-    skipped. Citations name the base and the rule (§D2 internal/kept augment, §D1 external)."""
+    skipped, unless its base is a principal-parts verb (lexicon/verb-parts.tsv, whose verbs
+    are bases too). Citations name the base and the rule (§D2 internal/kept augment, §D1
+    external); a compound's own parts row replaces the systems it states."""
     from grammars import compounds
     bases = collections.defaultdict(list)
     for r in rows:
         if r.pos == "V" and not printed_only(r):
             bases[r.lemma].append((r.cell, r.form, r.weight))
+    parts_bases = verb_parts.base_rows()
+    for lemma, brows in parts_bases.items():
+        bases.setdefault(lemma, brows)
     known = {e.lemma for e in entries}
     out = []
     for rec in compounds.read_records():
-        if rec.lemma in known or rec.base not in bases:
+        if (rec.lemma in known and rec.base not in parts_bases) or rec.base not in bases:
             continue
+        made = []
         for cell, form, w, rids in compounds.record_forms(rec, bases[rec.base]):
             cit = f"compound of {rec.base} (grammars/compounds.py)" + "".join(
                 f" §{r}" for r in rids)
-            out.append(ListedForm(rec.lemma, "V", "IRR", cell, form, w, cit))
+            made.append(ListedForm(rec.lemma, "V", "IRR", cell, form, w, cit))
+        out += verb_parts.own_override(rec.lemma, made, ListedForm)
     return out
 
 
@@ -491,7 +514,8 @@ def listed_forms(rows: list[ListedForm], tags: TagTable) -> list[tuple[str, str,
     verbs = collections.defaultdict(list)
     for r in rows:
         head = r.lemma + tags.char("class", r.inflection_class) + tags.char("cell", r.cell)
-        rids = "".join(tags.char("rule", x) for x in re.findall(r"§([A-E]\d+)", r.citation))
+        rids = "".join(tags.char("rule", a or b)
+                       for a, b in re.findall(r"§([A-E]\d+)|(part:\w+)", r.citation))
         out.append((head + rids, r.form, float(r.weight)))
         doublet = b7_loans.gerund_doublet(r.form) if r.inflection_class == b7_loans.CLASS else None
         if doublet:

@@ -58,6 +58,18 @@ STEM_VARIANTS = {"έρχομαι": (("ήρθα", "ρθ"), ("ήλθα", "λθ"))}
 #: forms of a base that its compounds do not share: the suppletive imperative έλα, ελάτε
 #: (Triantafyllidis, irregular verbs: compounds of έρχομαι take -έλθε)
 SIMPLE_ONLY = {("έρχομαι", "έλα"), ("έρχομαι", "ελάτε")}
+#: stems of a base that its compounds do not share: κάθομαι's colloquial aorist έκατσα/κάτσω
+#: (Triantafyllidis, irregular verbs: κάθομαι, κάθισα & έκατσα; the compounds ανακάθομαι,
+#: κατακάθομαι, παρακάθομαι take κάθισα only: κατακάθισε, not *κατέκατσε)
+SIMPLE_ONLY_STEMS = {"κάθομαι": ("κατσ", "κάτσ")}
+#: learned bases whose compounds keep the internal augment in the imperfect, as in the aorist
+#: (§D2: ΕΜΠΝΕΩ – ΕΝΕΠΝΕΥΣΑ – ΕΝΕΠΝΕΑ; ανελάμβανα, ανέφερε, επέτρεπε, εξέδιδε); compounds of
+#: demotic bases drop it (απόδινα, κατάπινα)
+LEARNED_IMPERFECT = {"λαμβάνω", "θέτω", "βάλλω", "δίδω", "λέγω", "τρέπω", "στρέφω", "πτύσσω",
+                     "στέλλω", "φέρω", "τείνω", "πνέω", "καλύπτω", "βαίνω"}
+#: bases whose compounds have no imperfect in the dictionaries (Triantafyllidis prints
+#: εισάγω, εισήγαγα, εισάχθηκα: no *εισήγα)
+NO_IMPERFECT = {"άγω"}
 #: demotic first members (Triantafyllidis § 254 ff.: no elision, augment dropped or kept)
 DEMOTIC = ("ξε", "καλο", "κακο")
 ACCENTED = {"ά": "α", "έ": "ε", "ή": "η", "ί": "ι", "ό": "ο", "ύ": "υ", "ώ": "ω"}
@@ -96,7 +108,7 @@ def _learned() -> dict[str, tuple[str, str]]:
             v = "εξ"
         elif p in vowel_forms:
             v = p
-        elif p[-1] in "αεο" and p[:-1] in vowel_forms:
+        elif p[-1] in "αεοι" and p[:-1] in vowel_forms:  # επι → επ, αντι → αντ
             v = p[:-1]
         else:
             continue  # assimilated shapes (εμ, συγ …): reached through εν, συν
@@ -231,7 +243,10 @@ def derive(p: Prefix, base: str, rows: list[tuple[str, str, int]],
     kinds = augment_kinds(rows)
     out = set()
     for cell, form, w in rows:
-        if any(m in form for m in skip) or (base, form) in SIMPLE_ONLY:
+        if any(m in form for m in skip) or (base, form) in SIMPLE_ONLY \
+                or any(m in form for m in SIMPLE_ONLY_STEMS.get(base, ())):
+            continue
+        if cell.startswith("V;IND;PST;IPFV;") and cell.endswith(";ACT") and base in NO_IMPERFECT:
             continue
         if cell.startswith("V;IND;PST;"):
             t = _tense(cell)
@@ -246,17 +261,20 @@ def derive(p: Prefix, base: str, rows: list[tuple[str, str, int]],
                                  (RULE_D1,)))
                     continue
                 rest = form[1:]
-                # the imperfect of a demotic present drops the augment (κατάπινα, ξέφευγα)
-                drop = "drop" in modes or ";PFV;" not in cell
+                # the imperfect of a demotic present drops the augment (κατάπινα, ξέφευγα);
+                # a learned compound's follows its aorist (§D2: ενέπνευσα – ενέπνεα)
+                learned_ipfv = (";PFV;" not in cell and "internal" in modes and p.augmented
+                                and base in LEARNED_IMPERFECT)
+                drop = "drop" in modes or (";PFV;" not in cell and not learned_ipfv)
                 if drop and any(c in VOWEL_START for c in rest):
                     dropped = attach(p, rest, "ANT")
                     out.add((cell, dropped, w, ()))
                     if dropped[0] not in VOWEL_START:
                         out.add((cell, "ε" + strip_accents(dropped[0]) + dropped[1:], w,
                                  (RULE_D1,)))
-                if ";PFV;" not in cell:
+                if ";PFV;" not in cell and not learned_ipfv:
                     continue
-                if "keep" in modes and p.demotic:
+                if "keep" in modes and p.demotic and ";PFV;" in cell:
                     out.add((cell, _join(p.full, form, ph.KEEP), w, (RULE_D2,)))
                 if "internal" in modes and p.augmented:
                     letters = strip_accents(before_consonant(p.full, rest) + rest)

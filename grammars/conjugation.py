@@ -14,7 +14,7 @@ the main form, the others variants of weight 1):
 
 * ``aor`` — active aorist, 1st singular (έγραψα, αύξησα, πήρα, κατέστησα, συνέβην): the
   aorist indicative. Endings -α -ες -ε -αμε -ατε -αν, or the learned -ην -ης -η -ημεν -ητε
-  -ησαν (έβην); stress recessive. The syllabic augment (έ- before a consonant-initial stem,
+  -ησαν (έβην; only its 3rd persons are modern: συνέβη, συνέβησαν); stress recessive. The syllabic augment (έ- before a consonant-initial stem,
   § 254) is taken where the stress would fall before the stem (έγραψα, γράψαμε); an aorist
   whose stem differs from the subjunctive's in an augmented syllable (temporal ήγαγα/αγάγω,
   internal κατέστησα/καταστήσω) keeps that syllable only where it is stressed (αγάγαμε,
@@ -229,6 +229,8 @@ def aorist_forms(lemma: str, aor: str, subj: str | None) -> list[tuple[str, str]
                 and (s_plain is None or s_plain == a_plain[1:]))
     out = []
     for person, e in zip(PERSONS, endings):
+        if e1 == "ην" and not person.startswith("3;"):
+            continue  # the learned -ην aorist lives on in the 3rd persons (συνέβη, προέβησαν)
         cell = f"V;IND;PST;PFV;{person};ACT"
         if syllabic:
             letters = a_plain[1:] + e
@@ -237,15 +239,36 @@ def aorist_forms(lemma: str, aor: str, subj: str | None) -> list[tuple[str, str]
             out.append((cell, ph.realise(letters, "", "ANT")))
             continue
         form = ph.realise(a_plain + e, "", "ANT")
-        if s_plain and s_plain != a_plain and \
-                len(_syllables(s_plain)) == len(_syllables(a_plain)):
-            # augmented syllable kept only where stressed (ήγαγα, αγάγαμε)
-            sa, ss = _syllables(a_plain + e), _syllables(s_plain + e)
-            stressed = len(sa) - 3 if len(sa) >= 3 else 0
-            if len(sa) == len(ss) and sa[stressed] == ss[stressed]:
-                form = ph.realise(s_plain + e, "", "ANT")
+        region = _region(a_plain, s_plain) if s_plain and s_plain != a_plain else None
+        if region and region[1] < len(a_plain) and not _stress_in(form, *region):
+            # the augmented letters only where stressed (ήγαγα, αγάγαμε; προέτεινα, προτείναμε)
+            form = ph.realise(s_plain + e, "", "ANT")
         out.append((cell, form))
     return out
+
+
+def _region(a: str, s: str) -> tuple[int, int]:
+    """(start, end) of the letters of aorist stem ``a`` that the subjunctive stem ``s`` lacks
+    or changes: what is left between their common beginning and their common end."""
+    i = 0
+    while i < min(len(a), len(s)) and a[i] == s[i]:
+        i += 1
+    j = 0
+    while j < min(len(a), len(s)) - i and a[-1 - j] == s[-1 - j]:
+        j += 1
+    return i, len(a) - j
+
+
+def _stress_in(form: str, start: int, end: int) -> bool:
+    """Does the stress of accented ``form`` fall on a letter in [start, end) (the augment)?
+    Letters are counted as in the plain underlying string (glides included)."""
+    u = ph.underlying(form, glides=True)
+    k = 0
+    for ch in u:
+        if ch == ph.MARK:
+            return start <= k - 1 < end
+        k += 1
+    return False
 
 
 def perfective_stem(aor: str, subj: str | None, lemma: str) -> tuple[str, bool]:
@@ -356,14 +379,16 @@ def forms(p: Parts, table=None) -> list[tuple[str, str, int, str]]:
     aor = parts.get("aor", ())
     subj = parts.get("subj", ())
     stem = None
+    main_subj = None
     for a, w in _weighted(aor):
-        s = subj[0] if subj else None
+        s = subj[0] if subj else main_subj
         for cell, f in aorist_forms(p.lemma, a, s):
             out.append((cell, f, w, "aor"))
         st, oxy = perfective_stem(a, s, p.lemma)
         if stem is None:
             stem = st
-        if w == 0 or not subj:
+            main_subj = ph.realise(st, "ω", "ULT" if oxy else ph.KEEP)
+        if w == 0:
             for cell, f in subjunctive_forms(st, oxy):
                 out.append((cell, f, w, "subj" if subj else "aor"))
             if "imp" not in parts:
@@ -404,5 +429,5 @@ def _check(p: Parts, out) -> None:
     for key, cell in (("aor", "V;IND;PST;PFV;1;SG;ACT"), ("paor", "V;IND;PST;PFV;1;SG;PASS"),
                       ("ppp", "V.PTCP;PASS;PFV;MASC;NOM;SG"), ("subj", "V;SBJV;PFV;1;SG;ACT")):
         for f in p.parts.get(key, ()):
-            if (cell, f) not in firsts:
+            if (cell, f) not in firsts and not (key == "aor" and f.endswith("ην")):
                 raise ValueError(f"{p.lemma}: the tables do not give {key}={f} back")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 import sys
 from pathlib import Path
 
@@ -25,6 +26,36 @@ from fst.normalize import InvalidWord, to_tile  # noqa: E402
 
 def in_dev_half(word: str) -> bool:
     return int(hashlib.sha256(("pes-split-v1:" + word).encode()).hexdigest(), 16) % 2 == 0
+
+
+def fold_of(word: str) -> int:
+    """The fold (0 or 1) of a dev-half word: ../shared/README.md, "Folds"."""
+    return int(hashlib.sha256(("pes-fold-v1:" + word).encode()).hexdigest(), 16) % 2
+
+
+def training_fold() -> int | None:
+    """DEKTES_PES_FOLD=0|1: the fold every script that learns from the dev file reads; None
+    when unset (the whole dev half). Raises ValueError for another value."""
+    v = os.environ.get("DEKTES_PES_FOLD", "").strip()
+    if not v:
+        return None
+    if v not in ("0", "1"):
+        raise ValueError(f"DEKTES_PES_FOLD must be 0 or 1, not {v!r}")
+    return int(v)
+
+
+def in_training(word: str) -> bool:
+    """Could ``word`` (tile form) be in the dev file as the learning scripts read it: in the
+    dev half, and in the training fold when DEKTES_PES_FOLD is set."""
+    fold = training_fold()
+    return in_dev_half(word) and (fold is None or fold_of(word) == fold)
+
+
+def read_dev(path: Path) -> frozenset[str]:
+    """The dev file's words, only those of the training fold when DEKTES_PES_FOLD is set."""
+    words = path.read_text(encoding="utf-8").split()
+    fold = training_fold()
+    return frozenset(w for w in words if fold is None or fold_of(w) == fold)
 
 
 def count_paths(fst) -> int:
