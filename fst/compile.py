@@ -488,8 +488,7 @@ def compound_rows(rows: list[ListedForm], entries=()) -> list[ListedForm]:
         if r.pos == "V" and not printed_only(r):
             bases[r.lemma].append((r.cell, r.form, r.weight))
     parts_bases = verb_parts.base_rows()
-    for lemma, brows in parts_bases.items():
-        bases.setdefault(lemma, brows)
+    bases.update(parts_bases)  # a parts row is the fuller base (άγω: listed as printed only)
     known = {e.lemma for e in entries}
     out = []
     for rec in compounds.read_records():

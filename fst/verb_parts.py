@@ -86,7 +86,13 @@ def rows(listed_type, lemmas: set[str], internal=None, learned=None) -> list:
         if lemma not in lemmas or "base_only" in p.flags:
             continue
         ia = internal.get(lemma)
+        subj = p.parts.get("subj", (None,))[0]
+        d1 = {a for a in p.parts.get("aor", ()) if cj.unaugmented(lemma, a, subj)}
         for cell, form, w, key in _forms(p):
+            if d1 and key == "aor" and cell.startswith("V;IND;PST;") and form[:1] != "έ":
+                # §D1: the optional unstressed augment (επέρασα, εγράψαμε)
+                out.append(listed_type(lemma, "V", p.inflection_class, cell,
+                                       "ε" + form, 5, f"{PART_RULE}aor §D1"))
             cit = f"{PART_RULE}{key} (lexicon/verb-parts.tsv)"
             twin = None
             if ia is not None and cell.startswith("V;IND;PST;") and cell.endswith(";ACT"):

@@ -271,6 +271,24 @@ def _stress_in(form: str, start: int, end: int) -> bool:
     return False
 
 
+def unaugmented(lemma: str, aor: str, subj: str | None) -> bool:
+    """Is the aorist of ``aor`` one without augment of its own, whose unstressed forms take
+    §D1's optional ε- like a class verb's (δρόσισα → εδρόσισα, πέρασα → επέρασα)? True for a
+    consonant-initial verb whose aorist stem is its subjunctive's, or has a syllabic augment
+    (then only the forms without it: εγράψαμε); False for a temporal, internal or hidden
+    augment (κατέστησα, βρήκα, συνέβη: §D2, no second augment)."""
+    if lemma[:1] in "αεηιουωάέήίόύώ" or aor.endswith("ην"):
+        return False
+    cut = _strip(aor, ("α",))
+    if cut is None:
+        return False
+    a_plain = _bare(cut[0])
+    if not subj:
+        return True
+    s_plain = _bare(_strip(subj, ("ω",))[0])
+    return s_plain in (a_plain, a_plain[1:])
+
+
 def perfective_stem(aor: str, subj: str | None, lemma: str) -> tuple[str, bool]:
     """(underlying perfective stem with its stress mark, oxytone?) from ``subj`` or from
     the aorist without its syllabic augment."""
