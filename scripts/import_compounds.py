@@ -133,7 +133,9 @@ def main(argv=None) -> int:
         rows.setdefault(lemma, brows)
     bases = sorted(rows)
     known = {e.lemma for e in read_lexicon()} | {r.lemma for r in read_listed()}
-    own_rows = set(parts_index())  # a verb with its own parts row is no compound record
+    # a verb with its own aorist in verb-parts.tsv is no compound record (a row stating only
+    # a participle, as καταστρέφω's κατεστραμμένος, corrects the compound's paradigm)
+    own_rows = {lm for lm, p in parts_index().items() if "aor" in p.parts}
     hun = read_hunspell(args.shared)
     with gzip.open(args.shared / "data" / "spacy" / "el_lemma_index.json.gz", "rt",
                    encoding="utf-8") as f:

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Recall and precision of the shipped language against the oracles in ../shared/oracles.
 
-Usage: python scripts/measure_oracles.py [SHARED_DIR]     (default ../shared)
+Usage: python scripts/measure_oracles.py [SHARED_DIR] [--verbs]     (default ../shared)
 
 * hunspell el_GR: recall of its lower-case entries, in tile form, 2–15 letters;
 * the federation's official 2–8 list, development half: recall, and precision as
   ../shared/README.md defines it (among our accepted 2–8 letter tile forms whose hash puts
-  them in the development half, the share that the file contains).
+  them in the development half, the share that the file contains), for all words and per
+  fold (``pes-fold-v1``: measure fold 1 after regenerating with DEKTES_PES_FOLD=0);
+* ``--verbs``: the same for the words one of whose analyses is a verb form.
 Prints figures only; writes nothing.
 """
 from __future__ import annotations
@@ -88,7 +90,8 @@ def main(argv):
     import pynini
     from fst.compile import read_lexicon
     from grammars.paradigm import load_tables
-    shared = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared"
+    args = [a for a in argv[1:] if not a.startswith("--")]
+    shared = Path(args[0]) if args else ROOT.parent / "shared"
     judge = Judge.load(min_length=2, max_length=15)
     tables = load_tables()
     entries = read_lexicon()
@@ -121,6 +124,25 @@ def main(argv):
     print(f"official 2–8 dev half: {len(dev)} words; recall {len(dev & ours) / len(dev):.4f}; "
           f"precision {len(ours_dev & dev) / max(1, len(ours_dev)):.4f} "
           f"({len(ours_dev)} of our 2–8 forms hash into the dev half)")
+    for fold in (0, 1):  # the held-out fold of a lexicon learned under DEKTES_PES_FOLD=1-fold
+        d = {w for w in dev if fold_of(w) == fold}
+        o = {w for w in ours_dev if fold_of(w) == fold}
+        print(f"  fold {fold}: {len(d)} words; recall {len(d & ours) / len(d):.4f}; "
+              f"precision {len(o & d) / max(1, len(o)):.4f}")
+    if "--verbs" in argv:
+        # verb forms: words one of whose analyses is a verb cell (V…)
+        def is_verb(w):
+            return any(a.tags.startswith("V") for a in judge.analyse(w))
+        ours_v = {w for w in ours_dev if is_verb(w)}
+        dev_v = {w for w in dev & ours if is_verb(w)}
+        print(f"verb forms: {len(ours_v)} of our dev-hashed 2–8 forms, precision "
+              f"{len(ours_v & dev) / max(1, len(ours_v)):.4f}; dev words accepted as verb forms "
+              f"{len(dev_v)} (recall over the whole dev half {len(dev_v) / len(dev):.4f})")
+        for fold in (0, 1):
+            o = {w for w in ours_v if fold_of(w) == fold}
+            dv = {w for w in dev_v if fold_of(w) == fold}
+            print(f"  fold {fold}: verb precision {len(o & dev) / max(1, len(o)):.4f}; "
+                  f"dev words accepted as verb forms {len(dv)}")
     return 0
 
 
