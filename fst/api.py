@@ -316,7 +316,8 @@ class Judge:
 
     def paradigm(self, lemma: str, inflection_class: str | None = None) -> list[ParadigmTable]:
         """The paradigm(s) of ``lemma``: one table per inflection class (sorted by class), every
-        cell with its forms (main form first), rule-derived forms excluded. An unknown lemma
+        cell with its forms (main form first), rule-derived forms excluded (forms of a verb's
+        principal parts, tagged ``part:KEY``, included). An unknown lemma
         or class gives an empty list.
 
         Raises ``InvalidWord`` if ``lemma`` cannot be a Greek word.
@@ -333,6 +334,11 @@ class Judge:
             cells = pynini.union(*[c for c, (k, _) in self.tags.by_char.items() if k == "cell"])
             csyms = pynini.union(*[self.tags.by_tag[f"class:{c}"] for c in classes])
             pat = pynini.accep(pynini.escape(lemma)) + csyms + cells
+            # forms a principal part licenses (lexicon/verb-parts.tsv) are paradigm forms
+            parts = [c for c, (k, t) in self.tags.by_char.items()
+                     if k == "rule" and t.startswith("part:")]
+            if parts:
+                pat += pynini.closure(pynini.union(*parts), 0, 1)
             # one composition for every class (one per class cost seconds on the full lexicon),
             # on the analyser's output side (no inverted copy of the analyser)
             by_class: dict[str, list[tuple[str, str, float]]] = {}

@@ -193,7 +193,7 @@ def input_files() -> list[Path]:
     # the data and the code that shape the artifacts (not the CLI or the API)
     files = sorted(LEXICON_DIR.glob("*.tsv")) + sorted(GRAMMARS_DIR.rglob("*.tsv"))
     files += sorted(GRAMMARS_DIR.rglob("*.py"))
-    files += [FST_DIR / n for n in ("compile.py", "runtime.py", "anatable.py")
+    files += [FST_DIR / n for n in ("compile.py", "runtime.py", "anatable.py", "verb_parts.py")
               if (FST_DIR / n).exists()]
     return files
 
@@ -412,12 +412,14 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
                 [(pynini.escape(w + esym), w, str(RULE_WEIGHT)) for w in hidden]))
         # §D2: the internal augment of learned compound verbs (lexicon/internal-augment.tsv)
         # and the hand-entered paradigms (irregular core, closed classes, compounds)
-        listed_rows = read_listed()
+        listed_rows = verb_parts.listed(read_listed())
         strings = internal_forms(entries, tables, internal, tags, parts)
-        parts_rows = verb_parts.rows(ListedForm, {e.lemma for e in entries}, internal,
-                                     read_learned_aorists())
-        strings += listed_forms(listed_rows + parts_rows + compound_rows(listed_rows, entries),
-                                tags)
+        parts_rows = verb_parts.rows(ListedForm, {e.lemma for e in entries}
+                                     | verb_parts.listed_lemmas(), internal, read_learned_aorists())
+        strings += listed_forms(listed_rows + parts_rows
+                                + compound_rows(listed_rows + [r for r in parts_rows
+                                                               if r.weight < RULE_WEIGHT],
+                                                entries), tags)
         if strings:
             extra.append(pynini.string_map(
                 [(pynini.escape(ana), form, str(w)) for ana, form, w in strings]))

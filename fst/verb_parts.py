@@ -26,6 +26,7 @@ from grammars.rules import d2_internal_augment as d2
 from grammars.rules import d3_learned_aorist as d3
 
 PART_RULE = "part:"  # analysis tag prefix: part:aor, part:paor, part:ppp …
+LISTED = "IRR"  # the class of a parts row that completes a listed paradigm (irregular.tsv)
 
 
 def parts_by_lemma() -> dict[str, cj.Parts]:
@@ -64,10 +65,27 @@ def entries(lex: list, entry_type, add: bool = True) -> list:
                 e = entry_type(e.lemma, e.pos, e.inflection_class, e.source, e.flags + extra)
         out.append(e)
     for p in sorted(idx.values(), key=lambda p: p.lemma) if add else ():
+        if p.inflection_class == LISTED:
+            continue  # a listed verb's parts: see listed()
         if p.lemma not in drop and (p.lemma, p.inflection_class) not in have:
             out.append(entry_type(p.lemma, "VERB", p.inflection_class, p.source,
                                   tuple(f for f in p.flags if f != "base_only")))
     return out
+
+
+def listed(rows: list) -> list:
+    """The listed rows (``lexicon/irregular.tsv`` …) without the verb cells that a parts row
+    of class ``IRR`` governs (μαθαίνω: paor=μαθεύτηκα completes the listed paradigm); the
+    parts' forms come from :func:`rows`."""
+    idx = cj.parts_index()
+    return [r for r in rows if not (r.pos == "V" and r.lemma in idx
+                                    and idx[r.lemma].inflection_class == LISTED
+                                    and cj.overridden(idx[r.lemma], r.cell))]
+
+
+def listed_lemmas() -> set[str]:
+    """Lemmas whose parts row is for their listed paradigm (class ``IRR``)."""
+    return {lm for lm, p in cj.parts_index().items() if p.inflection_class == LISTED}
 
 
 def _forms(p: cj.Parts):

@@ -22,8 +22,9 @@ and a kind of decision is kept only if its precision on the dev half holds (``KE
   απαγορευμένος, the participle only if attested). Precision held out as for ppp-absent:
   added forms held, removed forms absent.
 
-Rows written: ``lemma class parts - hunspell+evidence citation`` (citation: the kind and its
-counts); a lemma with a hand-entered row keeps it.
+Rows written: ``lemma class parts - SOURCE citation`` (source ``hunspell+evidence+pes-dev`` or
+``unimorph+hunspell``; citation: the kind and its counts); a lemma with a hand-entered row
+keeps it.
 """
 from __future__ import annotations
 
@@ -315,7 +316,9 @@ def main(argv=None) -> int:
         code, parts, kind, cit = rows[lemma]
         if kind in dropped:
             continue
-        src = "hunspell+evidence" + ("+pes-dev" if dev is not None else "")
+        src = {"ppp-absent": "hunspell+evidence+pes-dev",
+               "aor-unimorph": "unimorph+hunspell", "verb-unimorph": "unimorph+hunspell",
+               "aor-learned": "hunspell+evidence+pes-dev"}[kind]
         lines.append(f"{lemma}\t{code}\t{parts}\t-\t{src}\t{kind}: {cit}")
     for k, v in sorted(counts.items()):
         print(f"  {k}: {v}")

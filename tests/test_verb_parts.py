@@ -107,11 +107,15 @@ def test_every_row_conjugates_and_its_class_gives_the_present():
     rows = cj.read_parts()
     assert len(rows) >= 40
     for p in rows:
+        assert p.citation and p.source
+        if p.inflection_class == "IRR":  # completes a listed paradigm (irregular.tsv)
+            cj.forms(p)
+            continue
         table = tables[p.inflection_class]
         cj.forms(p, table)  # raises if a part cannot be conjugated
         cells = {(f, c) for f, c, _w in generate(p.lemma, table)}
-        assert (p.lemma, "V;IND;PRS;IPFV;1;SG;ACT") in cells, p.lemma
-        assert p.citation and p.source
+        assert {(p.lemma, "V;IND;PRS;IPFV;1;SG;ACT"),
+                (p.lemma, "V;IND;PRS;IPFV;1;SG;PASS")} & cells, p.lemma
 
 
 def test_kathomai_compounds_take_kathisa_only():
