@@ -84,7 +84,7 @@ def unimorph_pass(shared, hun, tables, manual, rows, counts, figures, dev):
     import gzip
     import json
     import unicodedata
-    from measure_oracles import in_dev_half
+    from measure_oracles import in_training
     um = read_unimorph(shared)
     from fst.compile import read_listed
     from grammars.compounds import read_records
@@ -167,7 +167,7 @@ def unimorph_pass(shared, hun, tables, manual, rows, counts, figures, dev):
                 added |= best[2]
             else:
                 parts.append(f"{key}=-")
-        ts = {t for t in map(to_tile, added) if 2 <= len(t) <= 8 and in_dev_half(t)}
+        ts = {t for t in map(to_tile, added) if 2 <= len(t) <= 8 and in_training(t)}
         if dev is not None and os.environ.get("DEKTES_DEBUG_PARTS"):
             print(kind, lemma, " ".join(parts), sorted(t for t in ts if t not in dev))
         figures[kind][0] += len(ts)
