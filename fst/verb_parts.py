@@ -107,26 +107,27 @@ def rows(listed_type, lemmas: set[str], internal=None, learned=None) -> list:
         subj = p.parts.get("subj", (None,))[0]
         d1 = {a for a in p.parts.get("aor", ()) if cj.unaugmented(lemma, a, subj)}
         for cell, form, w, key in _forms(p):
+            cit = f"{PART_RULE}{key} (lexicon/verb-parts.tsv)"
+            tag = (PART_RULE + key,)
             if d1 and key == "aor" and cell.startswith("V;IND;PST;") and form[:1] != "έ":
                 # §D1: the optional unstressed augment (επέρασα, εγράψαμε)
                 out.append(listed_type(lemma, "V", p.inflection_class, cell,
-                                       "ε" + form, 5, f"{PART_RULE}aor §D1"))
-            cit = f"{PART_RULE}{key} (lexicon/verb-parts.tsv)"
+                                       "ε" + form, 5, cit + " §D1", tag + ("D1",)))
             twin = None
             if ia is not None and cell.startswith("V;IND;PST;") and cell.endswith(";ACT"):
                 twin = d2.augmented(ph.plain(ph.underlying(form, glides=False)), ia.prefix,
                                     ia.augmented)
                 if twin is not None and (twin[1] or ia.unstressed):
                     out.append(listed_type(lemma, "V", p.inflection_class, cell, twin[0], 5,
-                                           cit + " §D2"))
+                                           cit + " §D2", tag + ("D2",)))
                     if ia.mode == "only" and twin[1]:
                         continue
-            out.append(listed_type(lemma, "V", p.inflection_class, cell, form, w, cit))
+            out.append(listed_type(lemma, "V", p.inflection_class, cell, form, w, cit, tag))
             if lemma in learned and d3.applies(cell):
                 lf = d3.learned(form)
                 if lf:
                     out.append(listed_type(lemma, "V", p.inflection_class, cell, lf, 5,
-                                           cit + " §D3"))
+                                           cit + " §D3", tag + ("D3",)))
     return out
 
 
@@ -157,5 +158,16 @@ def own_override(lemma: str, derived: list, listed_type) -> list:
     out = [r for r in derived if not cj.overridden(p, r.cell)]
     for cell, form, w, key in _forms(p):
         out.append(listed_type(lemma, "V", cls, cell, form, w,
-                               f"{PART_RULE}{key} (lexicon/verb-parts.tsv)"))
+                               f"{PART_RULE}{key} (lexicon/verb-parts.tsv)", (PART_RULE + key,)))
     return out
+
+
+def apply(lex):
+    """The :class:`lexicon.Lexicon` ``lex`` with the parts applied: its lemma rows by
+    :func:`entries` (rows added only for the shipped lexicon, whose lemma files are all
+    read: ``lex.files`` holds more than one lemmas file), its listed rows by :func:`listed`."""
+    import dataclasses
+    add = sum(1 for f in lex.files if f.name.startswith("lemmas")) > 1
+    return dataclasses.replace(lex, lemmas=tuple(entries(list(lex.lemmas), type(
+        lex.lemmas[0]) if lex.lemmas else None, add=add and bool(lex.lemmas))),
+        listed=tuple(listed(list(lex.listed))))

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from fst.compile import read_lexicon  # noqa: E402
+from lexicon import read_lexicon  # noqa: E402
 from fst.normalize import to_tile  # noqa: E402
 from grammars import conjugation as cj  # noqa: E402
 from grammars.paradigm import generate, load_tables  # noqa: E402
@@ -86,7 +86,7 @@ def unimorph_pass(shared, hun, tables, manual, rows, counts, figures, dev):
     import unicodedata
     from measure_oracles import in_training
     um = read_unimorph(shared)
-    from fst.compile import read_listed
+    from lexicon import read_listed
     from grammars.compounds import read_records
     lex = collections.defaultdict(list)
     for e in read_lexicon():

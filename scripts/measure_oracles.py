@@ -88,7 +88,7 @@ def count_paths(fst) -> int:
 
 def main(argv):
     import pynini
-    from fst.compile import read_lexicon
+    from lexicon import read_lexicon
     from grammars.paradigm import load_tables
     args = [a for a in argv[1:] if not a.startswith("--")]
     shared = Path(args[0]) if args else ROOT.parent / "shared"

@@ -119,7 +119,7 @@ def test_every_row_conjugates_and_its_class_gives_the_present():
 
 
 def test_kathomai_compounds_take_kathisa_only():
-    from fst.compile import read_listed
+    from lexicon import read_listed
     from grammars import compounds
     base = [(r.cell, r.form, r.weight) for r in read_listed(("irregular.tsv",))
             if r.lemma == "κάθομαι"]
