@@ -38,7 +38,7 @@ FST_DIR = Path(__file__).resolve().parent
 NOT_BUILD_CODE = ("grammars/derivation.py", "grammars/profiles.py")
 #: the engine modules the build imports
 BUILD_ENGINE = ("__init__.py", "anatable.py", "cache.py", "compile.py", "normalize.py",
-                "runtime.py", "tags.py")
+                "runtime.py", "tags.py", "verb_parts.py")
 
 
 def code_files() -> list[Path]:
