@@ -85,13 +85,16 @@ def test_cache_key_covers_exactly_the_data_the_build_reads(monkeypatch):
         opened.add(Path(path).resolve())
         return real_open(path, *args, **kwargs)
 
+    from grammars import conjugation
     monkeypatch.setattr(builtins, "open", spy)
-    for cached in (paradigm.load_tables, paradigm.load_variants, d2.prefixes):
+    for cached in (paradigm.load_tables, paradigm.load_variants, d2.prefixes,
+                   conjugation.parts_index):
         cached.cache_clear()
     lexicon.load()
     paradigm.load_tables()
     paradigm.load_variants()
     d2.prefixes()
+    conjugation.parts_index()  # lexicon/verb-parts.tsv, read by fst/verb_parts.py
     monkeypatch.undo()
     keyed = set(fc.input_files())
     assert opened <= keyed
