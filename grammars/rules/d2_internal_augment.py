@@ -20,12 +20,12 @@
 """
 from __future__ import annotations
 
-import csv
 import functools
 from dataclasses import dataclass
 from pathlib import Path
 
 from grammars import phonology as ph
+from grammars.cells import Cell
 from grammars.rules import Filter, Layer
 from lexicon import InternalAugment, read_internal_augment
 
@@ -42,7 +42,7 @@ def blocked(tile: str, analyse) -> str | None:
         return None
     rest = tile[1:]
     for a in analyse(rest):
-        if ";PST;" in a.tags and (RULE_ID in a.rules or has_augment(a.surface, a.lemma)):
+        if Cell.of(a.tags).has("PST") and (RULE_ID in a.rules or has_augment(a.surface, a.lemma)):
             return f"§D2: no double augment ({rest} already has one)"
     return None
 
