@@ -750,6 +750,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pos", type=str.upper, choices=["NOUN", "ADJ", "VERB"],
                    help="only classes of this part of speech")
     p.set_defaults(func=cmd_guess)
+
+    from fst import cli_search  # anagram, pattern, hooks
+    cli_search.add_commands(sub, fmt)
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser
 
