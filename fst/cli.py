@@ -751,8 +751,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only classes of this part of speech")
     p.set_defaults(func=cmd_guess)
 
-    from fst import cli_search  # anagram, pattern, hooks
+    from fst import cli_export, cli_search  # anagram, pattern, hooks; export
     cli_search.add_commands(sub, fmt)
+    cli_export.add_commands(sub, fmt)
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser
 

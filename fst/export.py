@@ -20,11 +20,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import numpy as np
 
 EPSILON = "@0@"
+RULE_WEIGHT = 5  # the weight of forms a regulation rule derives (fst.api: 0 main … 5 rule)
 CASES = ("NOM", "GEN", "ACC", "VOC")
 NUMBERS = ("SG", "PL")
 GENDERS = ("MASC", "FEM", "NEUT")
@@ -64,7 +65,8 @@ def unimorph_features(cell: str) -> str:
     return cell
 
 
-def unimorph_rows(judge, rule_derived: bool = False) -> Iterator[tuple[str, str, str]]:
+def unimorph_rows(judge, rule_derived: bool = False,
+                  lemmas: Iterable[str] | None = None) -> Iterator[tuple[str, str, str]]:
     """``(lemma, form, features)`` for every form of every paradigm of ``judge``'s lexicon
     (:class:`fst.api.Judge` with its analysis table), lemma by lemma in alphabetical order,
     each lemma's forms in cell order (then by form), without repeats. Forms licensed only by a
@@ -88,22 +90,30 @@ def unimorph_rows(judge, rule_derived: bool = False) -> Iterator[tuple[str, str,
         if kind == "cell":
             order_of[tag] = k
     forms = table.forms
-    keep_form = np.array([rule_derived or not rules for _, _, rules, _ in forms], dtype=bool)
+    # the table merges the rule chains of a form: a paradigm form that a rule licenses too
+    # names the rule, but keeps the paradigm's weight (0–3; rule-derived forms weigh 5+)
+    keep_form = np.array([rule_derived or w < RULE_WEIGHT for _, _, _, w in forms], dtype=bool)
     cell_rank = np.array([order_of.get(cell, 0) for _, cell, _, _ in forms], dtype=np.int64)
     word = np.repeat(np.arange(n_words, dtype=np.int64), np.diff(offsets))
-    sel = np.flatnonzero(keep_form[fid])
+    keep = keep_form[fid]
+    wanted = None
+    if lemmas is not None:
+        wanted = set(lemmas)
+        ids = [i for i, lm in enumerate(table.lemmas) if lm in wanted]
+        keep &= np.isin(lemma, np.array(ids, dtype=lemma.dtype))
+    sel = np.flatnonzero(keep)
     # by lemma (the list is sorted), then cell, then the word
     order = sel[np.lexsort((word[sel], cell_rank[fid[sel]], lemma[sel]))]
     words = list(dfa.wordlist(0, max(1, int(dfa.height[0]))))
     if len(words) != n_words:
         raise RuntimeError("the analysis table does not belong to this acceptor")
     feats = {}
-    extra = [(r.lemma, r.surface, r.tags, r.rules) for rows in table.extra.values() for r in rows]
+    extra = [(r.lemma, r.surface, r.tags, r.weight) for rows in table.extra.values() for r in rows]
     extra_by_lemma: dict[str, list] = {}
-    for lm, surface, cell, rules in extra:
-        if rule_derived or not rules:
+    for lm, surface, cell, weight in extra:
+        if (rule_derived or weight < RULE_WEIGHT) and (wanted is None or lm in wanted):
             extra_by_lemma.setdefault(lm, []).append((order_of.get(cell, 0), surface, cell))
-    lemmas, patterns = table.lemmas, table.patterns
+    names, patterns = table.lemmas, table.patterns
     from .anatable import apply_pattern
 
     current, seen, pending = None, set(), []
@@ -118,7 +128,7 @@ def unimorph_rows(judge, rule_derived: bool = False) -> Iterator[tuple[str, str,
     lm_a, w_a, f_a, p_a = (lemma[order].tolist(), word[order].tolist(), fid[order].tolist(),
                            pid[order].tolist())
     for lm, w, f, p in zip(lm_a, w_a, f_a, p_a):
-        name = lemmas[lm]
+        name = names[lm]
         if name != current:
             if current is not None:
                 yield from flush()
