@@ -24,8 +24,9 @@ from typing import Iterable, Iterator
 
 import numpy as np
 
+from grammars.rules import RULE_WEIGHT  # the weight of a form a regulation rule derives
+
 EPSILON = "@0@"
-RULE_WEIGHT = 5  # the weight of forms a regulation rule derives (fst.api: 0 main … 5 rule)
 CASES = ("NOM", "GEN", "ACC", "VOC")
 NUMBERS = ("SG", "PL")
 GENDERS = ("MASC", "FEM", "NEUT")
