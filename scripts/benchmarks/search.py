@@ -22,7 +22,7 @@ Rows:
      its letters plus every choice of letters for the blanks is looked up.
 2. pattern with a rack: a valid word of 8–15 letters with some letters kept (the board) and the
    others replaced by ``?`` (and one run by ``*``); the rack holds the replaced letters, a few
-   more and sometimes a blank (at most 9 tiles). dektes: ``Judge.pattern(p, rack=r)``.
+   more and sometimes a blank (at most 8 tiles). dektes: ``Judge.pattern(p, rack=r)``.
    Baseline *scan*: one compiled regular expression run over the whole 2–15 word list (one
    newline-joined text, ``re.finditer``), each hit tested against the rack.
 
