@@ -28,6 +28,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fst import __version__
+from fst.cli import _verdict_note
 from fst.normalize import MAX_LETTERS, TILE_LETTERS, InvalidWord, to_lower_accented, to_tile
 
 from . import keyboard, tables
@@ -59,11 +60,21 @@ def _rule_ids(rules) -> list[str]:
     return ["§" + r.lstrip("§") for r in rules]
 
 
+def _readable(word: str) -> str:
+    """``word``, or :class:`InvalidWord` (``invalid-utf8``) if it has U+FFFD: the server reads
+    bytes that are not UTF-8 in a URL or form as that replacement character."""
+    pos = word.find("\ufffd")
+    if pos >= 0:
+        raise InvalidWord(word, "the input is not valid UTF-8 (U+FFFD REPLACEMENT CHARACTER at "
+                          "position %d)" % (pos + 1), "invalid-utf8", pos + 1)
+    return word
+
+
 def _tile(word: str) -> str:
     """``word`` in tile form; :class:`BadInput` (400, the normaliser's code) if it is not a
     Greek word."""
     try:
-        return to_tile(word)
+        return to_tile(_readable(word))
     except InvalidWord as e:
         raise BadInput(e.reason, e.code) from None
 
@@ -83,15 +94,16 @@ def _analysis_dict(a) -> dict:
 
 
 def _verdict_dict(judge, word: str) -> dict:
-    """``{"word", "tile", "valid", "rules", "reason", "error"}`` of one word as typed; a word
-    that cannot be Greek is invalid with its error code (as ``dektes check`` prints it)."""
+    """``{"word", "tile", "valid", "rules", "reason", "error", "note"}`` of one word as typed;
+    a word that cannot be Greek is invalid with its error code. ``note`` is the third column
+    of ``dektes check`` (rule ids, and the reason of an invalid word)."""
     try:
-        v = judge.check(word)
+        v = judge.check(_readable(word))
     except InvalidWord as e:
         return {"word": word, "tile": None, "valid": False, "rules": [], "reason": e.reason,
-                "error": e.code}
+                "error": e.code, "note": e.reason}
     return {"word": word, "tile": v.tile, "valid": bool(v.valid), "rules": _rule_ids(v.rules),
-            "reason": v.reason, "error": None}
+            "reason": v.reason, "error": None, "note": _verdict_note(v)}
 
 
 async def _body(request: Request) -> bytes:
@@ -187,7 +199,7 @@ def create_app(judge) -> FastAPI:
         if not word.strip():
             raise BadInput("no word given", "empty")
         try:
-            ex = judge.explain(word)
+            ex = judge.explain(_readable(word))
         except InvalidWord as e:
             raise BadInput(e.reason, e.code) from None
         v = ex.verdict
@@ -201,7 +213,7 @@ def create_app(judge) -> FastAPI:
         if not lemma:
             raise BadInput("no lemma given", "empty")
         try:
-            norm = to_lower_accented(lemma)
+            norm = to_lower_accented(_readable(lemma))
         except InvalidWord as e:
             raise BadInput(e.reason, e.code) from None
         found = judge.paradigm(norm, inflection_class or None)
