@@ -10,6 +10,7 @@ final ς as Σ). Rule ids (``D1``, ``LEN`` …) are those of ../shared/regulatio
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -19,6 +20,8 @@ from grammars.rules import (b3_xana, b9_simo, c1_names, c2_numerals, d1_augment,
 
 from . import anatable
 from . import compile as fc
+from . import search
+from .search import Hooks, Match, SearchError, TileSet, tile_set  # noqa: F401 (re-exported)
 from .normalize import InvalidWord, to_lower_accented, to_tile
 from .runtime import TileDFA, export
 
@@ -377,6 +380,57 @@ class Judge:
                 pat += pynini.closure(pynini.union(*rsyms))
             return sorted({s for s, _, _ in self._paths(pynini.compose(self.analyser, pat))})
 
+    # -- search (fst.search: walks of the tile acceptor's arrays) ----------------------
+    def _bounds(self, min_length: int, max_length: int) -> tuple[int, int]:
+        return max(min_length, self.min_length), min(max_length, self.max_length)
+
+    def _profiled(self, blocks: Iterator[list[Match]]) -> Iterator[Match]:
+        """Matches kept by the profile's switched-off layers (none for the full regulation)."""
+        for block in blocks:
+            if self.disabled_rules:
+                ok = self._profile([m.word for m in block], [True] * len(block))
+                block = [m for m, good in zip(block, ok) if good]
+            yield from block
+
+    def anagram(self, rack: str, min_length: int = 2, max_length: int = 15,
+                exact: bool = False) -> Iterator[Match]:
+        """Every valid word the tiles of ``rack`` make: Greek letters as typed (any case,
+        accents) and at most two blanks ``?``/``*``; ``min_length``…``max_length`` letters
+        (within the profile's), ``exact``: every tile used. Streams :class:`Match` (word in
+        tile form, blank positions, face-value score from ``lexicon/tiles/greek.tsv``) in
+        alphabetical order; :func:`fst.search.best_first` sorts for display.
+
+        Raises :class:`SearchError` (a ValueError) for a bad rack: empty, a character that is
+        neither a Greek letter nor a blank, over two blanks, over 15 tiles, or more tiles of a
+        letter than the Greek set has."""
+        r = search.parse_rack(rack)
+        lo, hi = self._bounds(min_length, max_length)
+        return self._profiled(search._walk(self.runtime, ("*",), r.letters, r.blanks, lo, hi,
+                                           exact))
+
+    def pattern(self, pattern: str, rack: str | None = None, min_length: int = 2,
+                max_length: int = 15) -> Iterator[Match]:
+        """Every valid word matching ``pattern`` (letters in any case; ``?`` one letter, ``*``
+        any run of letters, none included), alphabetical. With ``rack``, the letters that
+        ``?`` and ``*`` stand for must come from the rack (blanks included); the pattern's
+        own letters are taken as on the board. Raises :class:`SearchError` for a bad pattern
+        or rack (:func:`fst.search.parse_pattern`, :func:`fst.search.parse_rack`)."""
+        lo, hi = self._bounds(min_length, max_length)
+        blocks = search.pattern(self.runtime, pattern, rack, lo, hi)
+        return self._profiled(_blocks(blocks))
+
+    def hooks(self, word: str) -> Hooks:
+        """The front and back hooks of ``word`` (any case, accents): the letters that make a
+        valid word (profile applied) before and after it. Raises :class:`SearchError` if
+        ``word`` is not a Greek word."""
+        h = search.hooks(self.runtime, word, self.min_length, self.max_length)
+        if self.disabled_rules:
+            front = self._profile([c + h.word for c in h.front], [True] * len(h.front))
+            back = self._profile([h.word + c for c in h.back], [True] * len(h.back))
+            h = Hooks(h.word, [c for c, ok in zip(h.front, front) if ok],
+                      [c for c, ok in zip(h.back, back) if ok])
+        return h
+
     def wordlist(self, min_length: int | None = None, max_length: int | None = None) -> Iterator[str]:
         """Every accepted tile form within the length bounds, sorted."""
         for block in self.wordlist_bytes(min_length, max_length):
@@ -389,6 +443,15 @@ class Judge:
         lo = max(2, self.min_length if min_length is None else min_length)
         hi = self.max_length if max_length is None else max_length
         return self.runtime.wordlist_chunks(lo, hi)
+
+
+def _blocks(matches: Iterator[Match], size: int = 4096) -> Iterator[list[Match]]:
+    """``matches`` in lists of ``size``."""
+    while True:
+        block = list(itertools.islice(matches, size))
+        if not block:
+            return
+        yield block
 
 
 def _is_final(fst, state) -> bool:

@@ -779,7 +779,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "to 127.0.0.1 (this machine only) unless --host says otherwise. "
                           "Needs the web extra: pip install 'dektes[web]'."),
         epilog="example:\n  dektes serve --port 8000\n"
-               "  curl -s 'http://127.0.0.1:8000/api/check?word=εγραψα'\n\n"
+               "  curl -sG --data-urlencode word=εγραψα http://127.0.0.1:8000/api/check\n\n"
                + _fill("exit status: 0 after Ctrl-C, 2 if the address cannot be bound or "
                        "the web extra is missing."),
     )
@@ -791,6 +791,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lengths(p)
     _add_profile(p)
     p.set_defaults(func=cmd_serve)
+
+    from fst import cli_search  # anagram, pattern, hooks
+    cli_search.add_commands(sub, fmt)
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser
 
