@@ -127,6 +127,64 @@ def test_paradigm_unknown_lemma_names_the_lemma(client):
            404, "unknown-lemma")
 
 
+# -- search ---------------------------------------------------------------------------------
+
+
+def test_anagram_ranks_best_first_and_marks_blanks(client):
+    from fst.search import tile_set
+    body = client.get("/api/anagram", params={"rack": "αεγρψα?"}).json()
+    words = [m["word"] for m in body["matches"]]
+    assert body["count"] == len(words) and not body["truncated"]
+    assert "ΕΓΡΑΨΑ" in words and "ΓΡΑΨΑ" not in words  # §D1: the augment is obligatory
+    scores = [m["score"] for m in body["matches"]]
+    assert scores == sorted(scores, reverse=True)
+    for m in body["matches"]:
+        assert m["score"] == tile_set().score(m["word"], m["blanks"])
+        assert [i for i, c in enumerate(m["shown"]) if c.islower()] == m["blanks"]
+    exact = client.get("/api/anagram", params={"rack": "ΑΕΓΡΨΑ", "exact": "true"}).json()
+    assert all(len(m["word"]) == 6 for m in exact["matches"]) and exact["count"] >= 1
+    few = client.get("/api/anagram", params={"rack": "αεγρψα?", "limit": 2}).json()
+    assert few["count"] == body["count"] and few["matches"] == body["matches"][:2]
+
+
+def test_pattern_and_hooks(client):
+    body = client.get("/api/pattern", params={"pattern": "ΑΝ?Ρ*ΠΟΣ"}).json()
+    assert "ΑΝΘΡΩΠΟΣ" in [m["word"] for m in body["matches"]]
+    assert all(re.fullmatch("ΑΝ.Ρ.*ΠΟΣ", m["word"]) for m in body["matches"])
+    racked = client.get("/api/pattern", params={"pattern": "*ΨΑ", "rack": "ΕΓΡΑ"}).json()
+    assert "ΕΓΡΑΨΑ" in [m["word"] for m in racked["matches"]]
+    many = client.get("/api/pattern", params={"pattern": "Α*", "limit": 5}).json()
+    assert many["truncated"] and many["count"] == webapp.MAX_COUNTED
+    words = [m["word"] for m in many["matches"]]
+    assert len(words) == 5 and words == sorted(words)
+    hooks = client.get("/api/hooks", params={"word": "γραψα"}).json()
+    assert "Ε" in hooks["front"]  # ΕΓΡΑΨΑ
+
+
+@pytest.mark.parametrize("path, params, code", [
+    ("/api/anagram", {"rack": ""}, "empty"),
+    ("/api/anagram", {"rack": "Α???"}, "bad-rack"),
+    ("/api/anagram", {"rack": "ΨΨΨ"}, "bad-rack"),
+    ("/api/anagram", {"rack": "abc"}, "bad-rack"),
+    ("/api/anagram", {"rack": "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠ"}, "bad-rack"),
+    ("/api/pattern", {"pattern": ""}, "empty"),
+    ("/api/pattern", {"pattern": "1*"}, "bad-pattern"),
+    ("/api/pattern", {"pattern": "*", "rack": "Α???"}, "bad-pattern"),
+    ("/api/hooks", {"word": "abc"}, "not-greek"),
+])
+def test_bad_search_input(client, path, params, code):
+    _error(client.get(path, params=params), 400, code)
+
+
+def test_search_page_shows_the_rack_and_results(client):
+    r = client.get("/search", params={"rack": "ΑΕΓΡΨΑ"})
+    assert r.status_code == 200
+    assert len(re.findall(r'<button type="button" class="tile" data-letter="[Α-Ω]">', r.text)) == 24
+    assert 'data-word="ΕΓΡΑΨΑ"' in r.text
+    bad = client.get("/search", params={"rack": "Α???"})
+    assert bad.status_code == 400 and "3 blanks" in bad.text
+
+
 # -- bad input: 4xx, one sentence, never a 500 ---------------------------------------------------
 
 

@@ -14,9 +14,9 @@ those of :data:`fst.normalize.ERROR_CODES` for a word that cannot be Greek, else
 """
 from __future__ import annotations
 
+import itertools
 import json
 import urllib.parse
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from fst import __version__
 from fst.cli import _verdict_note
 from fst.normalize import MAX_LETTERS, TILE_LETTERS, InvalidWord, to_lower_accented, to_tile
+from fst.search import SearchError, best_first, tile_set
 
 from . import keyboard, tables
 
@@ -38,6 +39,8 @@ MAX_WORDS = 1000  # words judged per request (a list page, POST /api/check)
 MAX_BODY = 256 * 1024  # bytes of a request body
 MAX_RESULTS = 5000  # search results returned at most (limit=)
 DEFAULT_RESULTS = 500
+MAX_RANKED = 200_000  # matches ranked best first (a rack of 15 tiles with 2 blanks: ~60,000)
+MAX_COUNTED = 10_000  # matches counted in alphabetical order (a pattern without a rack)
 
 
 class BadInput(Exception):
@@ -48,12 +51,6 @@ class BadInput(Exception):
                  **extra: Any):
         super().__init__(reason)
         self.reason, self.code, self.status, self.extra = reason, code, status, extra
-
-
-@dataclass(frozen=True)
-class _Options:
-    min_length: int
-    max_length: int
 
 
 def _rule_ids(rules) -> list[str]:
@@ -234,31 +231,40 @@ def create_app(judge) -> FastAPI:
     def match_dict(m) -> dict:
         return {"word": m.word, "blanks": list(m.blanks), "shown": m.shown, "score": m.score}
 
+    def collect(matches, ranked: bool, limit: int) -> dict:
+        # ranked (with a rack): every match is needed to rank them, and a rack bounds them;
+        # alphabetical (a pattern alone, '*' is the whole word list): stop counting at a cap
+        cap = MAX_RANKED if ranked else MAX_COUNTED
+        found = list(itertools.islice(matches, cap + 1))
+        truncated = len(found) > cap
+        found = best_first(found[:cap]) if ranked else found[:cap]
+        return {"count": len(found), "truncated": truncated,
+                "matches": [match_dict(m) for m in found[:limit]]}
+
     def anagram(rack: str, min_length: int, max_length: int, exact: bool, limit: int) -> dict:
-        from fst.search import SearchError, best_first
         if not rack.strip():
             raise BadInput("no rack given", "empty")
         try:
-            found = best_first(judge.anagram(rack, min_length=min_length, max_length=max_length,
-                                             exact=exact))
+            found = collect(judge.anagram(_readable(rack), min_length=min_length,
+                                          max_length=max_length, exact=exact), True, limit)
         except (SearchError, InvalidWord) as e:
             raise search_error(e, "bad-rack") from None
-        return {"rack": rack, "count": len(found), "matches": [match_dict(m) for m in found[:limit]]}
+        return {"rack": rack, **found}
 
-    def pattern(text: str, rack: str | None, limit: int) -> dict:
-        from fst.search import SearchError, best_first
+    def pattern(text: str, rack: str | None, min_length: int, max_length: int,
+                limit: int) -> dict:
         if not text.strip():
             raise BadInput("no pattern given", "empty")
+        rack = rack if rack and rack.strip() else None
         try:
-            found = judge.pattern(text, rack=rack or None)
-            found = best_first(found) if rack else list(found)
+            found = collect(judge.pattern(_readable(text), rack=rack and _readable(rack),
+                                          min_length=min_length, max_length=max_length),
+                            rack is not None, limit)
         except (SearchError, InvalidWord) as e:
             raise search_error(e, "bad-pattern") from None
-        return {"pattern": text, "rack": rack or None, "count": len(found),
-                "matches": [match_dict(m) for m in found[:limit]]}
+        return {"pattern": text, "rack": rack, **found}
 
     def hooks(word: str) -> dict:
-        from fst.search import SearchError
         tile = _tile(word)
         try:
             h = judge.hooks(tile)
@@ -266,12 +272,6 @@ def create_app(judge) -> FastAPI:
             raise search_error(e, "bad-request") from None
         return {"word": word, "tile": tile, "front": "".join(h.front), "back": "".join(h.back)}
 
-    def tile_values() -> dict[str, int]:
-        try:
-            from fst.search import tile_set
-        except ImportError:  # search not installed with this version
-            return {}
-        return tile_set().values
 
     def Words():
         return Query(default_factory=list, description="a word (repeat for several)")
@@ -304,7 +304,8 @@ def create_app(judge) -> FastAPI:
     @app.get("/analyse", response_class=HTMLResponse, include_in_schema=False)
     def analyse_page(request: Request, word: str = Query("", max_length=4096)):
         result = explain(word) if word.strip() else None
-        return page(request, "analyse.html", word=word, result=result)
+        hooked = hooks(result["tile"]) if result and result["valid"] else None
+        return page(request, "analyse.html", word=word, result=result, hooks=hooked)
 
     @app.get("/paradigm", response_class=HTMLResponse, include_in_schema=False)
     def paradigm_page(request: Request, lemma: str = Query("", max_length=4096),
@@ -334,12 +335,12 @@ def create_app(judge) -> FastAPI:
         result, error = None, None
         try:
             if pattern_text.strip():
-                result = pattern(pattern_text, rack, limit)
+                result = pattern(pattern_text, rack, min_length, max_length, limit)
             elif rack.strip():
                 result = anagram(rack, min_length, max_length, exact, limit)
         except BadInput as e:
             error = e
-        values = tile_values()
+        values = tile_set().values
         return page(request, "search.html", rack=rack, pattern=pattern_text,
                     min_length=min_length, max_length=max_length, exact=exact, result=result,
                     error=error, letters=[(c, values.get(c)) for c in TILE_LETTERS],
@@ -434,10 +435,15 @@ def create_app(judge) -> FastAPI:
 
     @app.get("/api/pattern", tags=["search"])
     def api_pattern(pattern_text: str = Query(alias="pattern", max_length=256),
-                    rack: str | None = Query(None, max_length=256), limit: int = Limit()) -> dict:
+                    rack: str | None = Query(None, max_length=256),
+                    min_length: int = Query(2, ge=1, le=MAX_LETTERS),
+                    max_length: int = Query(15, ge=1, le=MAX_LETTERS),
+                    limit: int = Limit()) -> dict:
         """Every valid word matching ``pattern`` (``?`` one letter, ``*`` any run of letters),
-        in alphabetical order, or best score first when a ``rack`` limits the letters."""
-        return pattern(pattern_text, rack, limit)
+        in alphabetical order, or best score first when a ``rack`` limits the letters that
+        ``?`` and ``*`` stand for. Without a rack, counting stops at 10,000 words
+        (``truncated``)."""
+        return pattern(pattern_text, rack, min_length, max_length, limit)
 
     @app.get("/api/hooks", tags=["search"])
     def api_hooks(word: str = Query(max_length=4096)) -> dict:
