@@ -549,6 +549,10 @@ def cmd_wordlist(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     """``dektes serve``: the web application (fst/web), which needs the ``web`` extra."""
     try:
+        import fastapi  # noqa: F401
+        import jinja2  # noqa: F401
+        import uvicorn  # noqa: F401
+
         from fst.web.server import serve
     except ImportError as e:
         raise UsageError("dektes serve needs the web extra (%s is missing): "

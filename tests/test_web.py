@@ -354,6 +354,16 @@ def test_serve_refuses_a_bad_port(capsys):
     assert "not a TCP port" in capsys.readouterr().err
 
 
+def test_serve_without_the_web_extra(monkeypatch, capsys):
+    import sys
+
+    from fst.cli import main
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if it were not installed
+    assert main(["serve", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "uvicorn is missing" in err and "pip install 'dektes[web]'" in err
+
+
 def test_serve_reports_an_address_in_use(judge, capsys):
     from fst.cli import main
     with socket.socket() as s:

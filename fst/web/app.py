@@ -310,7 +310,7 @@ def create_app(judge) -> FastAPI:
     @app.get("/paradigm", response_class=HTMLResponse, include_in_schema=False)
     def paradigm_page(request: Request, lemma: str = Query("", max_length=4096),
                       inflection_class: str = Query("", alias="class", max_length=32)):
-        result, lemmas, error = None, [], None
+        result, lemmas, error, note = None, [], None, None
         if lemma.strip():
             try:
                 result = paradigm(lemma, inflection_class)
@@ -318,12 +318,13 @@ def create_app(judge) -> FastAPI:
                 if e.code != "unknown-lemma":
                     raise
                 error, lemmas = e.reason, e.extra.get("lemmas", [])
-                if len(lemmas) == 1:  # a form or an unaccented lemma of one lemma: show it
+                if len(lemmas) == 1 and not inflection_class:
+                    # a form, or an unaccented lemma, of one lemma: show that lemma
                     result = paradigm(lemmas[0]["lemma"], lemmas[0]["inflection_class"])
-                    error = None
+                    error, note = None, f"{lemma.strip()} is not a lemma: the paradigm of its lemma"
         sections = [(t, tables.grid(t.rows)) for t in result["_tables"]] if result else []
         return page(request, "paradigm.html", lemma=lemma, inflection_class=inflection_class,
-                    sections=sections, lemmas=lemmas, error=error,
+                    sections=sections, lemmas=lemmas, error=error, note=note,
                     http_status=404 if error else 200)
 
     @app.get("/search", response_class=HTMLResponse, include_in_schema=False)
