@@ -257,6 +257,13 @@ def test_paradigm_page_marks_variants_and_finds_the_lemma_of_a_form(client):
     assert r.status_code == 200 and "άνθρωπος" in r.text and "ανθρώπων" in r.text
 
 
+def test_analyse_page_links_lemma_and_hooks(client):
+    r = client.get("/analyse", params={"word": "γραψαμε"})
+    assert 'href="/paradigm?lemma=%CE%B3%CF%81%CE%AC%CF%86%CF%89&amp;class=P4"' in r.text  # γράφω
+    hooks = re.search(r'<p class="hooks" id="hooks">(.*?)</p>', r.text, re.S).group(1)
+    assert 'href="/analyse?word=%CE%95%CE%93%CE%A1%CE%91%CE%A8%CE%91%CE%9C%CE%95">Ε<' in hooks
+
+
 def test_pages_render_errors_as_html(client):
     r = client.get("/analyse", params={"word": "hello"})
     assert r.status_code == 400 and r.headers["content-type"].startswith("text/html")
