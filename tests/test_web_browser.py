@@ -143,6 +143,9 @@ def test_open_a_paradigm(server, browser):
     from selenium.webdriver.common.by import By
     browser.get(server + "paradigm")
     box = browser.find_element(By.ID, "lemma")
+    box.send_keys(":iW;k;e")  # diaeresis dead key + ι; Shift+W; an accent κ cannot take
+    assert box.get_attribute("value") == "ϊΣκέ"
+    box.clear()
     box.send_keys(";anurvpow")  # the dead accent key, then α: ά
     assert box.get_attribute("value") == "άνθρωπος"
     browser.find_element(By.ID, "show").click()
