@@ -25,7 +25,7 @@ import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple
 
 import numpy as np
 
@@ -101,6 +101,7 @@ def tile_set(path: Path | str | None = None) -> TileSet:
                                                      "wikipedia" in s.lower()))
 
 
+@functools.lru_cache(maxsize=1)
 def _values_array() -> np.ndarray:
     ts = tile_set()
     return np.array([ts.values[c] for c in TILE_LETTERS], dtype=np.int32)
@@ -110,10 +111,10 @@ def _values_array() -> np.ndarray:
 # results
 
 
-@dataclass(frozen=True)
-class Match:
+class Match(NamedTuple):
     """One word found: ``word`` (tile form), ``blanks`` (0-based positions of the letters played
-    by blanks, ascending), ``score`` (face value: the letters' tile values, blanks 0)."""
+    by blanks, ascending), ``score`` (face value: the letters' tile values, blanks 0).
+    A named tuple: thousands are made per search."""
     word: str
     blanks: tuple[int, ...]
     score: int
@@ -246,6 +247,7 @@ class _Pattern:
         self.final = np.uint64(1 << m)
         # fewest letters still needed from each position (the tokens after it that are not *)
         self.need = [sum(t != "*" for t in tokens[i:]) for i in range(m + 1)]
+        self.need_of = np.array(self.need, dtype=np.int32)
         self.start = self.closure(np.array([1], dtype=np.uint64))
 
     def closure(self, mask: np.ndarray) -> np.ndarray:
@@ -257,11 +259,94 @@ class _Pattern:
         return self.closure(((mask & self.match[letters]) << one) | (mask & self.star))
 
     def min_need(self, mask: np.ndarray) -> np.ndarray:
-        out = np.full(len(mask), 1 << 14, dtype=np.int32)
-        for i, n in enumerate(self.need):
-            hit = (mask >> np.uint64(i)) & np.uint64(1) != 0
-            np.minimum(out, np.where(hit, n, 1 << 14), out=out)
-        return out
+        """Fewest letters still needed: ``need`` falls with the position, so it is that of the
+        mask's highest bit (the float exponent; masks have under 53 bits). 0 masks: any."""
+        top = np.frexp(mask.astype(np.float64))[1] - 1
+        return self.need_of[np.maximum(top, 0)]
+
+
+@functools.lru_cache(maxsize=64)
+def _pattern_automaton(tokens: tuple[str, ...]) -> _Pattern:
+    return _Pattern(tokens)
+
+
+# racks with at most this many sub-multisets get a transition table (below); larger pools (a
+# pattern's letters and a long rack) keep per-node letter counts
+RACK_TABLE_MAX = 1 << 16
+
+
+class _RackTable:
+    """What is left of a rack as one number per node (mixed radix: a digit per letter of the
+    pool, and one for the blanks), with the table of the next number per letter: the rack's
+    tile of the letter if one is left, else a blank, else none (-1)."""
+
+    def __init__(self, pool: str, blanks: int):
+        letters = sorted(set(pool))
+        caps = [pool.count(c) for c in letters] + [blanks]
+        weights = np.cumprod([1] + [c + 1 for c in caps[:-1]]).astype(np.int64)
+        n = int(weights[-1]) * (blanks + 1)
+        codes = np.arange(n, dtype=np.int64)
+        digits = [(codes // w) % (c + 1) for w, c in zip(weights, caps)]
+        has_blank = digits[-1] > 0
+        by_blank = np.where(has_blank, codes - weights[-1], -1)
+        nxt = np.empty((n, N_LETTERS), dtype=np.int32)
+        blank = np.empty((n, N_LETTERS), dtype=bool)
+        for lab in range(N_LETTERS):
+            c = TILE_LETTERS[lab]
+            if c in pool:
+                k = letters.index(c)
+                real = digits[k] > 0
+                nxt[:, lab] = np.where(real, codes - weights[k], by_blank)
+                blank[:, lab] = ~real & has_blank
+            else:
+                nxt[:, lab] = by_blank
+                blank[:, lab] = has_blank
+        # codes are kept multiplied by N_LETTERS: a node's row of the table, -1 dead
+        self.nxt = np.where(nxt >= 0, nxt * N_LETTERS, -1).ravel()
+        self.blank = blank.ravel()
+        self.start = np.array([(n - 1) * N_LETTERS], dtype=np.int64)
+
+    @staticmethod
+    def size(pool: str, blanks: int) -> int:
+        return int(np.prod([pool.count(c) + 1 for c in set(pool)] + [blanks + 1]))
+
+    def step(self, code, parent, lab):
+        """(playable, played by a blank, next codes) per arc."""
+        idx = code[parent] + lab
+        nc = self.nxt[idx]
+        return nc >= 0, self.blank[idx], nc
+
+    def advance(self, code, nxt, keep, parent, blank):
+        return nxt if keep is None else nxt[keep]
+
+
+class _RackCounts:
+    """What is left of a rack as letter counts per node (a row per node)."""
+
+    def __init__(self, pool: str, blanks: int):
+        letters = sorted(set(pool))
+        self.slot_of = np.full(N_LETTERS, -1, dtype=np.int64)
+        for k, c in enumerate(letters):
+            self.slot_of[_INDEX[c]] = k
+        cnt = np.array([[pool.count(c) for c in letters]], dtype=np.int16)
+        self.start = (cnt, np.array([blanks], dtype=np.int16))
+
+    def step(self, st, parent, lab):
+        cnt, bl = st
+        sl = self.slot_of[lab]
+        have = np.where(sl >= 0, cnt[parent, np.maximum(sl, 0)], 0)
+        real = have > 0
+        blank = ~real & (bl[parent] > 0)
+        return real | blank, blank, (sl, real)
+
+    def advance(self, st, nxt, keep, parent, blank):
+        sl, real = nxt
+        if keep is not None:
+            sl, real = sl[keep], real[keep]
+        cnt = st[0][parent]
+        rows = np.flatnonzero(real)
+        cnt[rows, sl[rows]] -= 1
+        return cnt, st[1][parent] - blank
 
 
 def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
@@ -273,98 +358,92 @@ def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
     if dfa.num_states == 0 or min_len > max_len:
         return
     min_len = max(1, min_len)
+    # plain arrays (the memory-mapped ones would make every indexing result a memmap)
     offsets = np.asarray(dfa.offsets)
     labels = np.asarray(dfa.labels)
     targets = np.asarray(dfa.targets)
     final = np.asarray(dfa.final)
     mindist = np.asarray(dfa.mindist)
     height = np.asarray(dfa.height)
-    outdeg = np.diff(offsets)
-    pat = _Pattern(tokens)
+    outdeg = np.asarray(dfa._outdeg)
+    pat = _pattern_automaton(tokens)
     values = _values_array()
-    rack = pool is not None
-    if rack:
-        letters_in = sorted(set(pool))
-        slot_of = np.full(N_LETTERS, -1, dtype=np.int64)
-        for k, c in enumerate(letters_in):
-            slot_of[_INDEX[c]] = k
-        counts0 = np.array([pool.count(c) for c in letters_in], dtype=np.int16)
+    rk: _RackTable | _RackCounts | None = None
+    if pool is not None:
         tiles0 = len(pool) + blanks
         if exact:
-            min_len = max_len = tiles0 if min_len <= tiles0 <= max_len else -1
-            if min_len < 0:
+            if not min_len <= tiles0 <= max_len:
                 return
+            min_len = max_len = tiles0
         max_len = min(max_len, tiles0)
-    # first-letter subtrees in blocks of about BLOCK_WORDS words
+        small = _RackTable.size(pool, blanks) <= RACK_TABLE_MAX
+        rk = _RackTable(pool, blanks) if small else _RackCounts(pool, blanks)
+    # first-letter subtrees in blocks of about BLOCK_WORDS words (a rack bounds the walk
+    # by itself: one block)
     lo, hi = int(offsets[0]), int(offsets[1])
-    sizes = dfa.state_counts()[targets[lo:hi]]
-    groups: list[tuple[int, int]] = []
-    start = lo
-    size = 0
-    for a in range(lo, hi):
-        size += int(sizes[a - lo])
-        if size >= BLOCK_WORDS or a == hi - 1:
-            groups.append((start, a + 1))
-            start, size = a + 1, 0
+    groups: list[tuple[int, int]] = [(lo, hi)]
+    if rk is None:
+        sizes = dfa.state_counts()[targets[lo:hi]]
+        groups = []
+        start = lo
+        size = 0
+        for a in range(lo, hi):
+            size += int(sizes[a - lo])
+            if size >= BLOCK_WORDS or a == hi - 1:
+                groups.append((start, a + 1))
+                start, size = a + 1, 0
     for a0, a1 in groups:
         # level 0: the root, with its arcs limited to this block
         state = np.zeros(1, dtype=np.int64)
         mask = pat.start
-        if rack:
-            cnt = counts0[None, :].copy()
-            bl = np.array([blanks], dtype=np.int16)
-            tot = np.array([tiles0], dtype=np.int16)
+        st = rk.start if rk is not None else None
         levels: list[tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray]] = []
         depth = 0
         while depth < max_len and len(state):
-            deg = outdeg[state]
-            total = int(deg.sum())
-            if total == 0:
-                break
-            ends = np.cumsum(deg)
-            parent = np.repeat(np.arange(len(state), dtype=np.int64), deg)
-            arc = np.arange(total, dtype=np.int64) + np.repeat(offsets[state] - (ends - deg), deg)
             if depth == 0:
-                keep = (arc >= a0) & (arc < a1)
-                parent, arc = parent[keep], arc[keep]
+                arc = np.arange(max(lo, a0), min(hi, a1), dtype=np.int64)
+                parent = np.zeros(len(arc), dtype=np.int64)
+            else:
+                deg = outdeg[state]
+                ends = np.cumsum(deg)
+                total = int(ends[-1])
+                if total == 0:
+                    break
+                parent = np.repeat(np.arange(len(state), dtype=np.int64), deg)
+                arc = np.arange(total, dtype=np.int64)
+                arc += np.repeat(offsets[state] - (ends - deg), deg)
             lab = labels[arc]
-            t = targets[arc].astype(np.int64)
+            t = targets[arc]
             d = depth + 1
-            keep = (mindist[t] <= max_len - d) & (height[t] >= min_len - d)
+            # every letter spends a tile, so a rack's tiles left are tiles0 - d (max_len is
+            # at most tiles0): the same bound for every node of the level
+            keep = mindist[t] <= max_len - d
+            if min_len - d > 0:
+                keep &= height[t] >= min_len - d
             if not pat.trivial:
                 nmask = pat.step(mask[parent], lab)
                 need = pat.min_need(nmask)
                 keep &= (nmask != 0) & (need <= max_len - d) & (need <= height[t])
-            if rack:
-                sl = slot_of[lab]
-                have = np.where(sl >= 0, cnt[parent, np.maximum(sl, 0)], 0)
-                real = have > 0
-                blank = ~real & (bl[parent] > 0)
-                rem = tot[parent] - 1
-                keep &= (real | blank) & (mindist[t] <= rem)
-                if exact:
-                    keep &= height[t] >= rem
+            if rk is not None:
+                ok, blank, nxt = rk.step(st, parent, lab)
+                keep &= ok
+            sel = None
             if not keep.all():
+                sel = keep
                 parent, lab, t = parent[keep], lab[keep], t[keep]
                 if not pat.trivial:
                     nmask = nmask[keep]
-                if rack:
-                    sl, real, blank, rem = sl[keep], real[keep], blank[keep], rem[keep]
+                if rk is not None:
+                    blank = blank[keep]
             if len(t) == 0:
                 break
             word_end = final[t] & (d >= min_len)
             if not pat.trivial:
                 word_end &= (nmask & pat.final) != 0
                 mask = nmask
-            if rack:
-                cnt = cnt[parent]
-                rows = np.flatnonzero(real)
-                cnt[rows, sl[rows]] -= 1
-                bl = bl[parent] - blank
-                tot = rem
-                if exact:
-                    word_end &= rem == 0
-            levels.append((parent, lab, blank if rack else None, word_end))
+            if rk is not None:
+                st = rk.advance(st, nxt, sel, parent, blank)
+            levels.append((parent, lab, blank if rk is not None else None, word_end))
             state = t
             depth = d
         block = _matches(levels, values)
@@ -372,30 +451,52 @@ def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
             yield block
 
 
+# blank positions (at most two per word) → the tuple shared by every match that has them
+_BLANK_TUPLES = [()] + [(a,) for a in range(64)] + [(a, b) for a in range(64)
+                                                     for b in range(64)]
+
+
 def _matches(levels, values: np.ndarray) -> list[Match]:
     """The words ending at each level, traced back through the parents, alphabetical."""
-    out: list[Match] = []
+    words_l, scores_l, blanks_l = [], [], []
+    maxd = 0
     for d in range(1, len(levels) + 1):
         idx = np.flatnonzero(levels[d - 1][3])
         if len(idx) == 0:
             continue
-        letters = np.empty((len(idx), d), dtype=np.int64)
-        isblank = np.zeros((len(idx), d), dtype=bool)
+        maxd = d
+        letters = np.empty((len(idx), d), dtype=np.intp)
+        isblank = np.zeros((len(idx), d), dtype=bool) if levels[0][2] is not None else None
         for j in range(d - 1, -1, -1):
             parent, lab, blank, _ = levels[j]
             letters[:, j] = lab[idx]
-            if blank is not None:
+            if isblank is not None:
                 isblank[:, j] = blank[idx]
             idx = parent[idx]
-        words = np.ascontiguousarray(_CP[letters]).view(f"<U{d}").ravel().tolist()
-        scores = np.where(isblank, 0, values[letters]).sum(axis=1).tolist()
-        with_blank = isblank.any(axis=1)
-        blanks = [()] * len(words)
-        for i in np.flatnonzero(with_blank).tolist():
-            blanks[i] = tuple(np.flatnonzero(isblank[i]).tolist())
-        out.extend(map(Match, words, blanks, scores))
-    out.sort(key=lambda m: m.word)
-    return out
+        words_l.append(np.ascontiguousarray(_CP[letters]).view(f"<U{d}").ravel())
+        val = values[letters]
+        if isblank is None:
+            scores_l.append(val.sum(axis=1))
+            blanks_l.append(np.zeros(len(idx), dtype=np.int64))
+            continue
+        val[isblank] = 0
+        scores_l.append(val.sum(axis=1))
+        nb = isblank.sum(axis=1)
+        if nb.max() > 2:  # not from a rack of the Greek set
+            raise ValueError("more than two blanks in a word")
+        first = isblank.argmax(axis=1)
+        isblank[np.arange(len(first)), first] = False
+        second = isblank.argmax(axis=1)
+        code = np.where(nb == 0, 0, np.where(nb == 1, 1 + first, 65 + 64 * first + second))
+        blanks_l.append(code)
+    if not words_l:
+        return []
+    words = np.concatenate([w.astype(f"<U{maxd}") for w in words_l])
+    order = np.argsort(words, kind="stable")
+    scores = np.concatenate(scores_l)[order].tolist()
+    blanks = map(_BLANK_TUPLES.__getitem__, np.concatenate(blanks_l)[order].tolist())
+    new = tuple.__new__
+    return [new(Match, x) for x in zip(words[order].tolist(), blanks, scores)]
 
 
 def _place_blanks(m: Match, tokens: tuple[str, ...], pool: str, values: np.ndarray) -> Match:

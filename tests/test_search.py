@@ -98,9 +98,17 @@ def small_language(seed: int, alphabet: str = "ΑΒΓΔΕΣ", n: int = 600) -> s
 
 
 @pytest.fixture(scope="module", params=[1, 2, 3])
-def small(request):
+def small_dfa(request):
     lang = small_language(request.param)
     return lang, rt.TileDFA(rt.export(acceptor(lang)))
+
+
+@pytest.fixture(params=["table", "counts"])
+def small(small_dfa, request, monkeypatch):
+    """Each small acceptor, searched with the rack as a transition table and as counts."""
+    if request.param == "counts":
+        monkeypatch.setattr(search, "RACK_TABLE_MAX", 0)
+    return small_dfa
 
 
 def random_rack(rng, alphabet: str, k: int, blanks: int) -> str:
