@@ -267,8 +267,19 @@ def test_analyse_page_links_lemma_and_hooks(client):
 def test_pages_render_errors_as_html(client):
     r = client.get("/analyse", params={"word": "hello"})
     assert r.status_code == 400 and r.headers["content-type"].startswith("text/html")
-    assert "Latin letter" in r.text
+    assert re.search(r'id="error" data-code="not-greek">[^<]*Latin letter', r.text)
+    assert 'value="hello"' in r.text  # the form, with what was typed, to correct it
     assert client.get("/nowhere").status_code == 404
+
+
+def test_pages_escape_what_was_typed(client):
+    evil = "<script>alert(1)</script>"
+    for path, params in (("/analyse", {"word": evil}), ("/", {"words": evil}),
+                         ("/paradigm", {"lemma": evil}), ("/search", {"rack": evil})):
+        r = client.get(path, params=params)
+        assert r.status_code in (200, 400), path
+        assert evil not in r.text, path
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in r.text, path  # shown back, escaped
 
 
 def test_api_page_and_openapi(client):

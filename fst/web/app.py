@@ -308,29 +308,33 @@ def create_app(judge) -> FastAPI:
 
     @app.get("/analyse", response_class=HTMLResponse, include_in_schema=False)
     def analyse_page(request: Request, word: str = Query("", max_length=4096)):
-        result = explain(word) if word.strip() else None
-        hooked = hooks(result["tile"]) if result and result["valid"] else None
-        return page(request, "analyse.html", word=word, result=result, hooks=hooked)
+        result, hooked, error = None, None, None
+        try:
+            result = explain(word) if word.strip() else None
+            hooked = hooks(result["tile"]) if result and result["valid"] else None
+        except BadInput as e:
+            error = e
+        return page(request, "analyse.html", word=word, result=result, hooks=hooked,
+                    error=error, http_status=error.status if error else 200)
 
     @app.get("/paradigm", response_class=HTMLResponse, include_in_schema=False)
     def paradigm_page(request: Request, lemma: str = Query("", max_length=4096),
                       inflection_class: str = Query("", alias="class", max_length=32)):
-        result, lemmas, error, note = None, [], None, None
+        result, lemmas, error, note, status = None, [], None, None, 200
         if lemma.strip():
             try:
                 result = paradigm(lemma, inflection_class)
             except BadInput as e:
-                if e.code != "unknown-lemma":
-                    raise
-                error, lemmas = e.reason, e.extra.get("lemmas", [])
+                error, lemmas, status = e.reason, e.extra.get("lemmas", []), e.status
                 if len(lemmas) == 1 and not inflection_class:
                     # a form, or an unaccented lemma, of one lemma: show that lemma
                     result = paradigm(lemmas[0]["lemma"], lemmas[0]["inflection_class"])
-                    error, note = None, f"{lemma.strip()} is not a lemma: the paradigm of its lemma"
+                    error, note, status = (None, f"{lemma.strip()} is not a lemma: the paradigm "
+                                           "of its lemma", 200)
         sections = [(t, tables.grid(t.rows)) for t in result["_tables"]] if result else []
         return page(request, "paradigm.html", lemma=lemma, inflection_class=inflection_class,
                     sections=sections, lemmas=lemmas, error=error, note=note,
-                    http_status=404 if error else 200)
+                    http_status=status)
 
     @app.get("/search", response_class=HTMLResponse, include_in_schema=False)
     def search_page(request: Request, rack: str = Query("", max_length=256),
