@@ -784,8 +784,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "Needs the web extra: pip install 'dektes[web]'."),
         epilog="example:\n  dektes serve --port 8000\n"
                "  curl -sG --data-urlencode word=εγραψα http://127.0.0.1:8000/api/check\n\n"
-               + _fill("exit status: 0 after Ctrl-C, 2 if the address cannot be bound or "
-                       "the web extra is missing."),
+               + _fill("The server stops gracefully on Ctrl-C (exit status 130) or SIGTERM. "
+                       "exit status: 2 if the address cannot be bound or the web extra is "
+                       "missing."),
     )
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default %(default)s; 0.0.0.0 for every "
