@@ -23,6 +23,7 @@ from grammars.paradigm import WEIGHTS
 
 from . import anatable
 from . import cache as fc
+from . import notebook
 from . import search
 from .search import Hooks, Match, SearchError, TileSet, tile_set  # noqa: F401 (re-exported)
 from .normalize import InvalidWord, to_lower_accented, to_tile
@@ -56,6 +57,9 @@ class Verdict:
     rules: tuple[str, ...]
     reason: str = ""
 
+    def _repr_html_(self) -> str:
+        return notebook.verdict(self)
+
 
 @dataclass(frozen=True)
 class ParadigmRow:
@@ -70,6 +74,25 @@ class ParadigmTable:
     inflection_class: str
     rows: list[ParadigmRow] = field(default_factory=list)
 
+    def _repr_html_(self) -> str:
+        """The paradigm as an HTML table in Jupyter: a row per cell, variants marked."""
+        return notebook.paradigm(self)
+
+
+class Paradigms(list):
+    """The paradigms of a lemma (a list of :class:`ParadigmTable`), one HTML table each in
+    Jupyter."""
+
+    def _repr_html_(self) -> str:
+        return notebook.paradigms(self)
+
+
+class Analyses(list):
+    """The analyses of a word (a list of :class:`Analysis`), an HTML table in Jupyter."""
+
+    def _repr_html_(self) -> str:
+        return notebook.analyses(self)
+
 
 #: the layers that explain a rejection, in the order of grammars.rules.LAYERS
 BLOCKING_RULES = rules.explainers()
@@ -82,6 +105,10 @@ class Explanation:
     analyses: list[Analysis]
     blocked: list[tuple[str, str]]
     neighbours: list[str]
+
+    def _repr_html_(self) -> str:
+        """The verdict and its reasons as HTML tables in Jupyter."""
+        return notebook.explanation(self)
 
 
 VARIANT_NAMES = WEIGHTS  # weight → variant name (grammars.paradigm.WEIGHTS)
@@ -204,7 +231,7 @@ class Judge:
             lat = pynini.compose(pynini.accep(pynini.escape(tile)), self.t2s)
             return sorted({o for _, o, _ in self._paths(lat.rmepsilon())})
 
-    def analyse(self, word: str) -> list[Analysis]:
+    def analyse(self, word: str) -> Analyses:
         """Every analysis of ``word`` (any case, accented or not), best (lowest weight) first;
         ties by surface, lemma, cell, class and rules.
 
@@ -213,9 +240,9 @@ class Judge:
         tile = to_tile(word)
         table = self.table
         if table is not None:
-            return [Analysis(*r) for r in table.lookup(tile)]
-        return [Analysis(*r) for r in
-                anatable.analyse_fst(tile, self.analyser, self.t2s, self.tags.by_char)]
+            return Analyses(Analysis(*r) for r in table.lookup(tile))
+        return Analyses(Analysis(*r) for r in
+                        anatable.analyse_fst(tile, self.analyser, self.t2s, self.tags.by_char))
 
     def analyse_many(self, tiles: list[str]) -> list[list[Analysis]]:
         """:meth:`analyse` of already tile-normalised strings, same order (anything that is not
@@ -279,7 +306,7 @@ class Judge:
         Raises ``InvalidWord`` for non-Greek input.
         """
         v = self.check(word)
-        analyses = self.analyse(v.tile) if v.valid else []
+        analyses = self.analyse(v.tile) if v.valid else Analyses()
         blocked = [] if v.valid else self.blocked(v.tile)
         near = [] if v.valid or blocked else self.neighbours(v.tile)
         return Explanation(v, analyses, blocked, near)
@@ -324,7 +351,7 @@ class Judge:
             return None  # the caller's word-by-word path applies the profile
         return self.runtime.judge_text(text, self.min_length, self.max_length)
 
-    def paradigm(self, lemma: str, inflection_class: str | None = None) -> list[ParadigmTable]:
+    def paradigm(self, lemma: str, inflection_class: str | None = None) -> Paradigms:
         """The paradigm(s) of ``lemma``: one table per inflection class (sorted by class), every
         cell with its forms (main form first), rule-derived forms excluded. An unknown lemma
         or class gives an empty list.
@@ -337,7 +364,7 @@ class Judge:
         if inflection_class:
             classes = [c for c in classes if c == inflection_class]
         if not classes:
-            return []
+            return Paradigms()
         out = []
         with pynini.default_token_type("utf8"):
             cells = pynini.union(*[c for c, (k, _) in self.tags.by_char.items() if k == "cell"])
@@ -361,7 +388,7 @@ class Judge:
             table.rows.sort(key=lambda r: (order.get(self.tags.by_tag[f"cell:{r.tags}"], 0),
                                            r.variant != "main"))
             out.append(table)
-        return out
+        return Paradigms(out)
 
     def generate(self, lemma: str, inflection_class: str, tags: str,
                  rules: tuple[str, ...] | list[str] = ()) -> list[str]:

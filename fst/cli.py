@@ -797,8 +797,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_profile(p)
     p.set_defaults(func=cmd_serve)
 
-    from fst import cli_search  # anagram, pattern, hooks
+    from fst import cli_export, cli_search  # anagram, pattern, hooks; export
     cli_search.add_commands(sub, fmt)
+    cli_export.add_commands(sub, fmt)
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser
 

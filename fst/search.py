@@ -316,8 +316,12 @@ class _RackTable:
         nc = self.nxt[idx]
         return nc >= 0, self.blank[idx], nc
 
-    def advance(self, code, nxt, keep, parent, blank):
-        return nxt if keep is None else nxt[keep]
+    @staticmethod
+    def take(nxt, keep):
+        return nxt[keep]
+
+    def advance(self, code, nxt, parent, blank):
+        return nxt
 
 
 class _RackCounts:
@@ -339,10 +343,12 @@ class _RackCounts:
         blank = ~real & (bl[parent] > 0)
         return real | blank, blank, (sl, real)
 
-    def advance(self, st, nxt, keep, parent, blank):
+    @staticmethod
+    def take(nxt, keep):
+        return nxt[0][keep], nxt[1][keep]
+
+    def advance(self, st, nxt, parent, blank):
         sl, real = nxt
-        if keep is not None:
-            sl, real = sl[keep], real[keep]
         cnt = st[0][parent]
         rows = np.flatnonzero(real)
         cnt[rows, sl[rows]] -= 1
@@ -413,6 +419,11 @@ def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
                 arc = np.arange(total, dtype=np.int64)
                 arc += np.repeat(offsets[state] - (ends - deg), deg)
             lab = labels[arc]
+            if rk is not None:  # first the rack: most arcs it cuts need no more work
+                ok, blank, nxt = rk.step(st, parent, lab)
+                if not ok.all():
+                    parent, arc, lab, blank = parent[ok], arc[ok], lab[ok], blank[ok]
+                    nxt = rk.take(nxt, ok)
             t = targets[arc]
             d = depth + 1
             # every letter spends a tile, so a rack's tiles left are tiles0 - d (max_len is
@@ -424,17 +435,13 @@ def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
                 nmask = pat.step(mask[parent], lab)
                 need = pat.min_need(nmask)
                 keep &= (nmask != 0) & (need <= max_len - d) & (need <= height[t])
-            if rk is not None:
-                ok, blank, nxt = rk.step(st, parent, lab)
-                keep &= ok
-            sel = None
             if not keep.all():
-                sel = keep
                 parent, lab, t = parent[keep], lab[keep], t[keep]
                 if not pat.trivial:
                     nmask = nmask[keep]
                 if rk is not None:
                     blank = blank[keep]
+                    nxt = rk.take(nxt, keep)
             if len(t) == 0:
                 break
             word_end = final[t] & (d >= min_len)
@@ -442,7 +449,7 @@ def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
                 word_end &= (nmask & pat.final) != 0
                 mask = nmask
             if rk is not None:
-                st = rk.advance(st, nxt, sel, parent, blank)
+                st = rk.advance(st, nxt, parent, blank)
             levels.append((parent, lab, blank if rk is not None else None, word_end))
             state = t
             depth = d
