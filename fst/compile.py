@@ -37,7 +37,7 @@ from grammars.rules import (aw_present, b3_xana, b6_degree, b7_loans, b9_simo, d
 
 from lexicon import rows
 
-from . import anatable, runtime
+from . import anatable, buildctl, runtime
 
 PKG_ROOT = Path(__file__).resolve().parent.parent
 GRAMMARS_DIR = PKG_ROOT / "grammars"
@@ -239,9 +239,7 @@ def cache_key(lexicon_path: Path | None = None) -> str:
 def cache_dir(lexicon_path: Path | None = None, root: Path | str | None = None) -> Path:
     """``root`` (default: $DEKTES_CACHE, else $XDG_CACHE_HOME/dektes or ~/.cache/dektes) /
     :func:`cache_key`."""
-    base = root or os.environ.get("DEKTES_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "dektes")
-    return Path(base) / cache_key(lexicon_path)
+    return Path(root or buildctl.default_root()) / cache_key(lexicon_path)
 
 
 class TagTable:
@@ -324,10 +322,14 @@ def paradigm_groups(entries, tables, internal=None):
 
 
 def build(progress: bool = True, lexicon_path: Path | None = None):
-    """Build (analyser, tiles, tile2surface, tag table) from the shipped lexicon and grammars."""
-    import pynini
-    from tqdm import tqdm
+    """Build (analyser, tiles, tile2surface, tag table) from the shipped lexicon and grammars.
 
+    The phases are reported to :mod:`fst.buildctl` (its progress display, in a build process);
+    ``progress`` is kept for callers and shows nothing by itself."""
+    import pynini
+
+    phase = buildctl.phase
+    phase("reading the lexicon")
     tags = TagTable()
     entries = read_lexicon(lexicon_path)
     tables = load_tables()
@@ -336,9 +338,10 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
     with pynini.default_token_type("utf8"):
         cascade = ph.cascade()
         pieces = []
-        for (code, tail, ci, chosen), members in tqdm(
-                sorted(groups.items(), key=lambda kv: repr(kv[0])), desc="paradigms",
-                unit="group", disable=not progress, file=sys.stderr):
+        phase("paradigms")
+        for n_done, ((code, tail, ci, chosen), members) in enumerate(
+                sorted(groups.items(), key=lambda kv: repr(kv[0]))):
+            buildctl.step(n_done, len(groups))
             csym = tags.char("class", code)
             by_aug = collections.defaultdict(list)
             d4_items, b6_items = [], []
@@ -386,14 +389,14 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
                     if xs and by_aug.get(a):
                         items = [(ana + bsym, u, max(w, RULE_WEIGHT)) for ana, u, w in by_aug[a]]
                         pieces.append(_piece(_lemma_map(xs), items, a))
-        if progress:
-            print("dektes: composing with the stress cascade …", file=sys.stderr)
+        phase("stress cascade")
         gen = pynini.union(*pieces).optimize()
         gen = pynini.compose(gen, cascade).optimize()
         # §D3 and §E4 twins are read off the paradigms' generator; they, §E2, §D2 and the
         # listed paradigms then join it in one union (each union + optimize of the whole
         # generator costs seconds), before §D7 and §B3, which reach all of their forms
         gen.arcsort("ilabel")
+        phase("§D3 §E4 §E2 §D2 and listed forms")
         extra = [t for t in (_d3_twins(gen, tags, {e.lemma for e in entries}),
                              _e4_twins(gen, tags, entries)) if t is not None]
         # §E2 hidden words: the federation's list, only the printed forms (tile form given)
@@ -413,11 +416,15 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
         if extra:
             gen = pynini.union(gen, *extra).optimize()
         # §D7: -ομε beside unstressed -ουμε, on the surface
+        phase("§D7 -ομε")
         gen = _add_d7(gen, tags)
+        phase("§B3 ξανα-")
         gen = _add_b3(gen, tags)
+        phase("analyser")
         analyser = pynini.invert(gen).optimize()
         analyser.arcsort("ilabel")
         _check_surface_alphabet(analyser)
+        phase("tile acceptor")
         surfaces = pynini.project(analyser, "input").rmepsilon()
         surfaces = pynini.determinize(_unweight(surfaces)).minimize()
         tile_map = _tile_map()
@@ -761,17 +768,18 @@ def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None
     import tempfile
 
     analyser, tiles, t2s, tags = build(progress=progress, lexicon_path=lexicon_path)
-    if progress:
-        print("dektes: exporting the look-up arrays and checking them against the FST …",
-              file=sys.stderr)
+    buildctl.phase("look-up arrays")
     arrays = runtime.export(tiles)
     arrays["wordlist"] = runtime.pack(runtime.TileDFA(arrays))
     dfa = runtime.TileDFA(arrays)
     n_words = runtime.verify(tiles, dfa)
+    buildctl.phase("analysis table")
     table = anatable.export(analyser, dfa, tags.by_char)
+    buildctl.phase("checking the analysis table")
     ruled_in = [w for w, (ok, _) in read_rulings().items() if ok]
     n_analyses = anatable.verify(anatable.AnalysisTable(table, dfa), analyser, t2s, tags.by_char,
                                  n_paths=table["paths"], extra_words=ruled_in)
+    buildctl.phase("writing")
     d.mkdir(parents=True, exist_ok=True)
     try:
         (d / MANIFEST).unlink()
@@ -798,19 +806,57 @@ def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def _write_cache_child(d: str, lexicon_path: str | None) -> None:
+    """:func:`write_cache` in a build process (:func:`fst.buildctl.run_build`)."""
+    write_cache(Path(d), progress=True, lexicon_path=Path(lexicon_path) if lexicon_path else None)
+
+
 def ensure_cache(progress: bool = True, lexicon_path: Path | None = None,
-                 root: Path | str | None = None) -> Path:
+                 root: Path | str | None = None, verbose: bool = False) -> Path:
     """The cache directory for the current inputs, every artifact checked against the
     manifest; a missing, truncated, corrupt or stale artifact is reported in one line on
-    stderr and everything is rebuilt (never used). Imports no pynini when the cache is good."""
+    stderr and everything is rebuilt (never used). Imports no pynini when the cache is good.
+
+    Before a build, the cache root is checked (:func:`fst.buildctl.usable_root`: raises
+    :class:`fst.buildctl.CacheError` if it is not a writable folder) and the build lock taken
+    (:func:`fst.buildctl.build_lock`): processes that start together build once, the others
+    wait and load. With ``progress`` the build runs in a child process under one progress
+    display (:func:`fst.buildctl.run_build`); otherwise in this process, silently. ``verbose``
+    reports its time and peak memory on stderr."""
     d = cache_dir(lexicon_path, root)
-    problem = check_cache(d)
+    root_dir = d.parent
+    if root_dir.exists() and not root_dir.is_dir():
+        buildctl.usable_root(root_dir)  # raises: the root is a file
+    problem = check_cache(d) if root_dir.is_dir() else "absent"
     if problem is None:
         return d
-    if problem != "absent":
-        print(f"dektes: {problem}; rebuilding", file=sys.stderr)
-    write_cache(d, progress=progress, lexicon_path=lexicon_path)
-    problem = check_cache(d)
+    buildctl.usable_root(root_dir)
+    with buildctl.build_lock(d, quiet=not progress) as waited:
+        if waited:  # another process held the lock: it may have built this very cache
+            problem = check_cache(d)
+            if problem is None:
+                return d
+        if problem != "absent":
+            print(f"dektes: {problem}; rebuilding", file=sys.stderr)
+        if progress:
+            report = buildctl.run_build(_write_cache_child, {
+                "d": str(d), "lexicon_path": str(lexicon_path) if lexicon_path else None},
+                progress=True, verbose=verbose)
+        else:
+            import time
+            t0, c0 = time.monotonic(), time.process_time()
+            write_cache(d, progress=False, lexicon_path=lexicon_path)
+            report = buildctl.BuildReport(time.monotonic() - t0, time.process_time() - c0,
+                                          buildctl.peak_rss_self())
+        if verbose:
+            print(report.text(), file=sys.stderr)
+        if progress:
+            old = [e for e in buildctl.list_cache(root_dir, d.name) if e.status in ("old", "incomplete")]
+            if old:
+                print(f"dektes: {len(old)} older cache folder(s) in {root_dir} use "
+                      f"{sum(e.size for e in old) / 2**20:.0f} MB; 'dektes cache --clean' "
+                      "removes them", file=sys.stderr)
+        problem = check_cache(d)
     if problem is not None:
         raise RuntimeError(f"the cache in {d} is still not usable after a rebuild: {problem}")
     return d
