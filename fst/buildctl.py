@@ -186,6 +186,8 @@ class Display:
         self.phase_started = self.started
         self.times: dict[str, float] = {}
         self.bar = None
+        self.last = 0.0
+        self.interval = 0.2
         if enabled:
             from tqdm import tqdm
             tty = getattr(sys.stderr, "isatty", lambda: False)()
@@ -193,6 +195,7 @@ class Display:
                             bar_format="{desc} {percentage:3.0f}%|{bar:20}| "
                                        "{elapsed} elapsed, {remaining} left",
                             mininterval=0.2 if tty else 10)
+            self.interval = 0.2 if tty else 10.0
             self.bar.set_description_str(title)
 
     def phase(self, name: str) -> None:
@@ -202,7 +205,7 @@ class Display:
             self.done += self.phases.get(self.current, 0.0)
             self.spent += now - self.phase_started
         self.current, self.phase_started, self.fraction = name, now, None
-        self.tick()
+        self.tick(force=True)
 
     def step(self, fraction: float) -> None:
         self.fraction = max(0.0, min(1.0, fraction))
@@ -219,8 +222,10 @@ class Display:
             part = min(0.95, (time.monotonic() - self.phase_started) / max(1e-3, ref * speed))
         return 100.0 * min(1.0, (self.done + ref * part) / self.total)
 
-    def tick(self) -> None:
-        if self.bar is not None:
+    def tick(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if self.bar is not None and (force or now - self.last >= self.interval):
+            self.last = now
             self.bar.set_description_str(f"{self.title}: {self.current or 'starting'}",
                                          refresh=False)
             self.bar.n = round(self.percent(), 1)
