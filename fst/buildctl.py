@@ -91,7 +91,8 @@ def usable_root(root: Path | str) -> Path:
 def build_lock(d: Path, quiet: bool = False) -> Iterator[bool]:
     """Hold the build lock of the cache folder ``d`` (a file ``<key>.lock`` beside it). Yields
     True if another process held it first (the caller waited, and should check whether that
-    process built what it needs). A lock is released when its process ends, however it ends."""
+    process built what it needs); while it waits, one line on stderr says so (unless
+    ``quiet``). A lock is released when its process ends, however it ends."""
     from filelock import FileLock, Timeout
 
     lock = FileLock(str(d.parent / (d.name + ".lock")))
