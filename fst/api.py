@@ -314,7 +314,10 @@ class Judge:
         """
         v = self.check(word)
         analyses = self.analyse(v.tile) if v.valid else []
-        blocked = [] if v.valid else self.blocked(v.tile)
+        if not v.valid and v.rules and set(v.rules) <= self.disabled_rules:
+            blocked = [(v.rules[0], v.reason)]  # the profile switches its rule off
+        else:
+            blocked = [] if v.valid else self.blocked(v.tile)
         near = [] if v.valid or blocked else self.neighbours(v.tile)
         return Explanation(v, analyses, blocked, near, self.nearest(v, blocked, near))
 
