@@ -371,7 +371,11 @@ class Judge:
         tile words are normalised (:func:`fst.normalize.to_tile`) and judged again."""
         words = words if isinstance(words, list) else list(words)
         acceptor = self.acceptor
-        ok = acceptor.accepts_many(words, self.min_length, self.max_length)
+        try:
+            ok = acceptor.accepts_many(words, self.min_length, self.max_length)
+        except TypeError:  # an item that is not a string: never a word
+            words = [w if isinstance(w, str) else "" for w in words]
+            ok = acceptor.accepts_many(words, self.min_length, self.max_length)
         redo = [i for i in np.flatnonzero(~ok).tolist()
                 if isinstance(words[i], str) and not is_tile(words[i])]
         if redo:
