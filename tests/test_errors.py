@@ -101,5 +101,5 @@ def test_the_cache_command_reports_a_file_as_cache_folder(tmp_path):
 
 def test_the_readme_documents_the_exit_codes():
     readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
-    assert "4 the output cannot be written" in readme
-    assert "closed standard input" in readme
+    assert "4 the output cannot be\n  written" in readme or "4 the output cannot be written" in readme
+    assert "closed standard input" in readme and "reported before any build" in readme
