@@ -376,8 +376,13 @@ class Judge:
         except TypeError:  # an item that is not a string: never a word
             words = [w if isinstance(w, str) else "" for w in words]
             ok = acceptor.accepts_many(words, self.min_length, self.max_length)
-        redo = [i for i in np.flatnonzero(~ok).tolist()
-                if isinstance(words[i], str) and not is_tile(words[i])]
+        rejected = np.flatnonzero(~ok)
+        redo: list[int] = []
+        if len(rejected):  # which of them are not plain tile words (vectorised)
+            cps = np.array([words[i] for i in rejected.tolist()], dtype=str)
+            cps = cps.view(np.uint32).reshape(len(rejected), -1)
+            tile_like = (((cps >= 0x391) & (cps <= 0x3A9)) | (cps == 0)).all(axis=1)
+            redo = rejected[~tile_like].tolist()
         if redo:
             tiles = [_tile_or_none(words[i]) for i in redo]
             got = acceptor.accepts_many([t or "" for t in tiles], self.min_length,
