@@ -6,7 +6,7 @@
   start on a fresh cache share one build; one builds, the others wait and then load it.
 * :func:`run_build` runs the build in a child process and shows one progress display over all
   of its phases (phase name, percent, elapsed and remaining time). The child reports its phases
-  through :func:`phase` and :func:`step`; the parent moves the display on by the time each
+  through :func:`fst.phases.enter` and :func:`fst.phases.step`; the parent moves the display on by the time each
   phase took in a reference build (:data:`PHASES`), corrected by the speed of the phases done
   so far. pynini holds the interpreter lock through every long call, so the display could not
   move from a thread of the building process itself. The child's peak memory and CPU time are
@@ -111,41 +111,7 @@ def build_lock(d: Path, quiet: bool = False) -> Iterator[bool]:
         lock.release()
 
 
-# --------------------------------------------------------------------------------------------
-# phases, reported by the building code
-
-
-class _Reporter:
-    """Where :func:`phase` and :func:`step` go: nowhere, unless a build process set a pipe."""
-
-    def __init__(self):
-        self.out = None
-        self.last = 0.0
-
-    def send(self, msg: str) -> None:
-        if self.out is not None:
-            try:
-                self.out.write(msg + "\n")
-                self.out.flush()
-            except OSError:  # the parent is gone: build on, quietly
-                self.out = None
-
-
-_REPORTER = _Reporter()
-
-
-def phase(name: str) -> None:
-    """The build enters phase ``name`` (a key of :data:`PHASES`)."""
-    _REPORTER.send("phase\t" + name)
-
-
-def step(done: int, total: int) -> None:
-    """``done`` of ``total`` units of the current phase are done (sent at most 10 times a
-    second)."""
-    now = time.monotonic()
-    if total and (now - _REPORTER.last > 0.1 or done >= total):
-        _REPORTER.last = now
-        _REPORTER.send("step\t%.4f" % (done / total))
+from .phases import _REPORTER  # noqa: E402  (where a build process sends its reports)
 
 
 # --------------------------------------------------------------------------------------------

@@ -683,7 +683,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def cmd_cache(args: argparse.Namespace) -> int:
     from fst import buildctl
-    from fst import compile as fc
+    from fst import cache as fc
 
     root = buildctl.default_root()
     current = fc.cache_key()

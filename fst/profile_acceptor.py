@@ -86,7 +86,7 @@ def _make(d: Path, disabled: frozenset[str], board: runtime.TileDFA | None,
     display.phase("analyses")
     board = board or runtime.TileDFA.load(d)
     table = anatable.AnalysisTable.load(d, board)
-    from .compile import read_rulings
+    from lexicon import read_rulings
     ruled_in = [w for w, (ok, _) in read_rulings().items() if ok]
     keep = keep_mask(table, disabled, ruled_in)
     display.phase("minimal acceptor")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +15,7 @@ import pytest
 
 from conftest import REPO_ROOT
 from fst import buildctl
-from fst import compile as fc
+from fst import cache as fc
 
 KEY = "0123456789abcdef"
 TESTS = Path(__file__).resolve().parent
@@ -66,7 +65,7 @@ def test_the_env_variable_is_named_in_the_message(tmp_path, monkeypatch):
 WAITER = r"""
 import sys
 from fst import buildctl
-from fst import compile as fc
+from fst import cache as fc
 fc.cache_key = lambda lexicon_path=None: sys.argv[2]
 def no_build(*a, **k):
     print("BUILT", flush=True)
@@ -127,7 +126,8 @@ def test_within_a_phase_without_steps_the_display_stops_short_of_its_end():
 def test_the_default_phases_are_those_the_build_reports():
     import re
     source = (REPO_ROOT / "fst" / "compile.py").read_text(encoding="utf-8")
-    named = re.findall(r'phase\("([^"]+)"\)', source)
+    source += (REPO_ROOT / "fst" / "cache.py").read_text(encoding="utf-8")
+    named = re.findall(r'(?:phase|phases\.enter)\("([^"]+)"\)', source)
     assert set(named) == set(buildctl.PHASES) and len(named) == len(buildctl.PHASES)
 
 

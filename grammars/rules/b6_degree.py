@@ -10,22 +10,19 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from pathlib import Path
 
 from grammars.cells import adjective_os_cells
 
 RULE_ID = "B6"
 COMPARATIVE, SUPERLATIVE = "οτερ", "οτατ"
-NO_COMPARISON = Path(__file__).resolve().parents[2] / "lexicon" / "no-comparison.tsv"
 
 
 @functools.lru_cache(maxsize=1)
 def no_comparison() -> frozenset[str]:
-    """Lemmas of lexicon/no-comparison.tsv: colour and unchanging-state adjectives (§B6)."""
-    if not NO_COMPARISON.exists():
-        return frozenset()
-    from lexicon import rows
-    return frozenset(parts[0] for _, parts in rows(NO_COMPARISON, "lemma"))
+    """Lemmas of the shipped lexicon/no-comparison.tsv: colour and unchanging-state
+    adjectives (§B6)."""
+    from lexicon import read_no_comparison
+    return read_no_comparison()
 # multiplicatives in -πλός/-πλάσιος (διπλός, τριπλάσιος) count, not grade (Triantafyllidis
 # grammar, numerals); the listed numeral adjectives are in lexicon/no-comparison.tsv
 NUMERAL_ENDINGS = ("πλος", "πλασιος")
@@ -45,13 +42,16 @@ def _stress_from_end(lemma: str) -> int:
 NO_DEGREE_CLASSES = {"E3", "E5"}
 
 
-def allowed(lemma: str, inflection_class: str = "") -> bool:
+def allowed(lemma: str, inflection_class: str = "",
+            no_comparison_lemmas: frozenset[str] | None = None) -> bool:
     """May ``lemma`` form -ότερος/-ότατος? Not colour, state, material (-ινος/-ένιος,
     stressed before -ινος: ξύλινος, πέτρινος, μάλλινος; but βραδινός is not material),
     relational -ικός adjectives (ιικός: "of a virus"), pronominal/ordinal adjectives, and the
     lemmas of lexicon/no-comparison.tsv: colour, state, pronouns (αυτός, ποιος, σος),
-    irregular degrees (απλός → απλούστερος), numeral adjectives (μονός, μισός)."""
-    if lemma in no_comparison() or inflection_class in NO_DEGREE_CLASSES:
+    irregular degrees (απλός → απλούστερος), numeral adjectives (μονός, μισός); those lemmas
+    are ``no_comparison_lemmas`` when given (a :class:`lexicon.Lexicon`'s)."""
+    listed = no_comparison() if no_comparison_lemmas is None else no_comparison_lemmas
+    if lemma in listed or inflection_class in NO_DEGREE_CLASSES:
         return False
     if lemma.endswith("ικός") or lemma in ("λινός", "θετός", "δοτός"):
         return False

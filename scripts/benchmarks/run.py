@@ -247,7 +247,7 @@ def main() -> None:
     args = ap.parse_args()
     sections = {int(x) for x in args.sections.split(",") if x.strip()}
 
-    from fst import compile as fc
+    from fst import cache as fc
     from fst.api import Judge
 
     print(f"dektes benchmarks — {ROOT}", flush=True)
