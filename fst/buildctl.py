@@ -381,7 +381,8 @@ def list_cache(root: Path, current_key: str | None) -> list[CacheEntry]:
             status = "incomplete"
         else:
             status = "old"
-        profiles = sorted(q.name for q in (p / "profiles").iterdir()) if is_build and (
+        profiles = sorted(q.name for q in (p / "profiles").iterdir()
+                          if q.is_dir() and not q.name.startswith(".")) if is_build and (
             p / "profiles").is_dir() else []
         out.append(CacheEntry(p, is_build, _size(p), mtime, status, profiles))
     out.sort(key=lambda e: (not e.is_build, e.status != "current", -e.mtime))
