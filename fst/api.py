@@ -229,9 +229,11 @@ class Judge:
     def _paths(lattice):
         return anatable.fst_paths(lattice)
 
-    def surfaces(self, tile: str) -> list[str]:
-        """Accented surface forms of the language whose tile form is ``tile``."""
+    def surfaces(self, word: str) -> list[str]:
+        """Accented surface forms of the language whose tile form is that of ``word`` (tile
+        form, or as :meth:`check` takes it). Raises ``InvalidWord`` for non-Greek input."""
         import pynini
+        tile = to_tile(word)
         with pynini.default_token_type("utf8"):
             lat = pynini.compose(pynini.accep(pynini.escape(tile)), self.t2s)
             return sorted({o for _, o, _ in self._paths(lat.rmepsilon())})
@@ -297,9 +299,11 @@ class Judge:
         rules = (analyses[0].rules if analyses else ()) or ("A1",)  # A1: a listed lemma's form
         return Verdict(word, tile, True, rules, "")
 
-    def blocked(self, tile: str) -> list[tuple[str, str]]:
-        """(rule id, reason) for each regulation rule that blocks ``tile`` next to a valid
-        form (ΓΡΑΨΑ: §D1; ΞΑΝΑΡΩ: §B3; ΕΞΑΝΑΕΔΩΣΑ: §D2)."""
+    def blocked(self, word: str) -> list[tuple[str, str]]:
+        """(rule id, reason) for each regulation rule that blocks ``word`` (tile form, or as
+        :meth:`check` takes it) next to a valid form (ΓΡΑΨΑ: §D1; ΞΑΝΑΡΩ: §B3; ΕΞΑΝΑΕΔΩΣΑ:
+        §D2). Raises ``InvalidWord`` for non-Greek input."""
+        tile = to_tile(word)
         out = []
         for rule in BLOCKING_RULES:
             reason = rule.blocked(tile, self.analyse)
@@ -340,9 +344,12 @@ class Judge:
         words = [w for w, ok in zip(named, self.validate_many(named)) if ok] or neighbours
         return [(w, self.analyse(w)) for w in words[:limit]]
 
-    def neighbours(self, tile: str, limit: int = 10) -> list[str]:
-        """Valid words one edit (substitution, insertion, deletion) away from ``tile``."""
+    def neighbours(self, word: str, limit: int = 10) -> list[str]:
+        """Valid words (tile form) one edit (substitution, insertion, deletion) away from
+        ``word`` (tile form, or as :meth:`check` takes it). Raises ``InvalidWord`` for
+        non-Greek input."""
         from .normalize import TILE_LETTERS
+        tile = to_tile(word)
         cands = set()
         for i in range(len(tile) + 1):
             if i < len(tile):
