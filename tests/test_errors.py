@@ -58,10 +58,12 @@ def test_closed_stdin_does_not_matter_when_words_are_given(judge):
 
 
 @pytest.mark.parametrize("argv", [["check", "ΕΓΡΑΨΑ"], ["wordlist", "--max-length", "3"],
-                                  ["validate", "-"], ["rules"]])
-def test_a_full_disk_is_an_output_error(judge, argv):
-    with open("/dev/full", "wb") as full:
-        proc = dektes(*argv, stdin=subprocess.DEVNULL, stdout=full)
+                                  ["validate", "-"], ["analyse", "-"], ["rules"]])
+def test_a_full_disk_is_an_output_error(judge, argv, tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("ΕΓΡΑΨΑ\nΓΡΑΨΑ\n", encoding="utf-8")
+    with open("/dev/full", "wb") as full, open(words, "rb") as stdin:
+        proc = dektes(*argv, stdin=stdin, stdout=full)
     assert proc.returncode == 4, proc.stderr
     assert one_line(proc) == "dektes: cannot write standard output: no space left on device"
 
