@@ -268,8 +268,11 @@ def main() -> None:
         else:
             words, lower, n_valid = wl, wl, n_forms
         n = args.words
-        print(f"\nwords: {n:,} ({n_valid:,} valid, {n - n_valid:,} near misses); "
-              f"accepted forms 2–15 letters: {n_forms:,}\n")
+        if sections - {4, 5, 6}:
+            print(f"\nwords: {n:,} ({n_valid:,} valid, {n - n_valid:,} near misses); "
+                  f"accepted forms 2–15 letters: {n_forms:,}\n")
+        else:
+            print(f"\naccepted forms 2–15 letters: {n_forms:,}\n")
         if 6 in sections:
             profiles(judge, wl, n_forms, args.repeat)
         if not sections & {1, 2, 3, 4, 5}:
