@@ -1,7 +1,10 @@
 """The regulation's rule ids, read from the project's digest ``grammars/RULES.md``.
 
 Every rule id that dektes prints (§A1 … §E6, §LEN) has an entry there: a title, the rule in one
-line, and where dektes applies it. ``dektes rules [ID]`` prints them (fst/cli.py).
+line, and where dektes applies it. The project's own ids that analyses may carry beside them
+(the lexicon sources and flag marks a profile can leave out, ``SOURCES`` and ``FLAG_MARKS`` of
+grammars/profiles.py, when it has them) follow the digest's entries. ``dektes rules [ID]``
+prints them all (fst/cli.py).
 """
 from __future__ import annotations
 
@@ -26,7 +29,23 @@ class Rule:
 
 @functools.lru_cache(maxsize=1)
 def rules() -> dict[str, Rule]:
-    """Rule id → :class:`Rule`, in the digest's order. Raises ValueError naming the line of
+    """Rule id → :class:`Rule`: the digest's entries (:func:`digest_rules`), then the
+    project's own ids of grammars/profiles.py (lexicon sources, flag marks)."""
+    out = dict(digest_rules())
+    from grammars import profiles
+    for sid, what in getattr(profiles, "SOURCES", {}).items():
+        out.setdefault(sid, Rule(sid, "lexicon source (project id)", what[:1].upper() + what[1:]
+                                 + ".", f"grammars/profiles.py; --without {sid} leaves it out."))
+    for flag, mark in getattr(profiles, "FLAG_MARKS", {}).items():
+        out.setdefault(mark, Rule(mark, "lexicon flag (project id)",
+                                  f"The lemma carries the flag {flag} (lexicon/README.md).",
+                                  "grammars/profiles.py: shown in analyses."))
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def digest_rules() -> dict[str, Rule]:
+    """Rule id → :class:`Rule` of grammars/RULES.md, in its order. Raises ValueError naming
     an entry that lacks its rule or its ``dektes:`` line."""
     out: dict[str, Rule] = {}
     lines = DIGEST.read_text(encoding="utf-8").splitlines()

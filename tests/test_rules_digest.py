@@ -19,9 +19,23 @@ REGULATION_IDS = (["A%d" % i for i in range(1, 5)] + ["B%d" % i for i in range(1
 
 
 def test_the_digest_has_every_rule_of_the_regulation_once():
-    assert sorted(digest.rules()) == sorted(REGULATION_IDS)
+    assert sorted(digest.digest_rules()) == sorted(REGULATION_IDS)
     for r in digest.rules().values():
         assert r.title and r.text.endswith(".") and r.where
+
+
+def test_the_projects_own_ids_resolve(monkeypatch):
+    from grammars import profiles
+    monkeypatch.setattr(profiles, "SOURCES", {"XYZ": "a source for the test"}, raising=False)
+    monkeypatch.setattr(profiles, "FLAG_MARKS", {"guessed": "GUESSED"}, raising=False)
+    digest.rules.cache_clear()
+    try:
+        assert digest.lookup("XYZ").text == "A source for the test."
+        assert "--without XYZ" in digest.lookup("XYZ").where
+        assert "guessed" in digest.lookup("GUESSED").text
+    finally:
+        monkeypatch.undo()
+        digest.rules.cache_clear()
 
 
 def test_every_rule_id_dektes_can_print_resolves(judge):
@@ -61,6 +75,7 @@ def test_the_rules_command(capsys):
     assert main(["rules"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert [line.split("\t")[0] for line in out] == ["§" + i for i in digest.rules()]
+    assert len(out) >= len(REGULATION_IDS)
     assert main(["rules", "d1", "§B3"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "§D1\t" + digest.lookup("D1").title
