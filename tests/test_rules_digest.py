@@ -94,3 +94,11 @@ def test_every_verdict_names_rules_of_the_digest(judge, word):
 def test_the_readme_points_to_the_digest():
     readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
     assert "grammars/RULES.md" in readme and "dektes rules" in readme
+
+
+def test_the_digest_ships_with_the_package():
+    """``pip install .`` (not editable) must install grammars/RULES.md for ``dektes rules``."""
+    import tomllib
+    config = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "*.md" in config["tool"]["setuptools"]["package-data"]["grammars"]
+    assert digest.DIGEST.parent.name == "grammars" and digest.DIGEST.name == "RULES.md"
