@@ -195,22 +195,17 @@ class Judge:
         return self._runtime
 
     @property
-    def acceptor(self) -> TileDFA:
+    def acceptor(self) -> TileDFA | None:
         """The acceptor of the profile (:mod:`fst.profile_acceptor`): the board's
         :attr:`runtime` when no rule is switched off. Every membership test, validation and
-        word list goes through it."""
+        word list goes through it. None for a profile of a Judge made from FSTs alone (no
+        cache, no analysis table): it checks each word the board accepts (:meth:`check`)."""
         if not self.disabled_rules:
             return self.runtime
-        if self._acceptor is None:
-            if self._cache is not None:
-                from . import profile_acceptor
-                self._acceptor = profile_acceptor.load(self._cache, self.disabled_rules,
-                                                       self.runtime, progress=self._progress)
-            else:  # a Judge made from FSTs: the mask from analysis by composition
-                from . import subset
-                words = list(self.runtime.wordlist(0, int(self.runtime.height[0])))
-                keep = [self._profile_ok(w) for w in words]
-                self._acceptor = TileDFA(subset.subset_arrays(self.runtime, keep))
+        if self._acceptor is None and self._cache is not None:
+            from . import profile_acceptor
+            self._acceptor = profile_acceptor.load(self._cache, self.disabled_rules,
+                                                   self.runtime, progress=self._progress)
         return self._acceptor
 
     @property
@@ -366,7 +361,11 @@ class Judge:
         """True if ``word`` (tile form, or as :meth:`check` takes it) is in the profile's
         language, without the length profile."""
         tile = _tile_or_none(word)
-        return tile is not None and self.acceptor.accepts(tile)
+        if tile is None:
+            return False
+        if self.acceptor is None:
+            return self.runtime.accepts(tile) and self._profile_ok(tile)
+        return self.acceptor.accepts(tile)
 
     def validate_many(self, words: list[str]) -> list[bool]:
         """The verdict (bool) on each word under the profile, same order: ``check(w).valid``
@@ -378,7 +377,7 @@ class Judge:
         (:meth:`fst.runtime.TileDFA.accepts_many`); only the words it rejects that are not
         tile words are normalised (:func:`fst.normalize.to_tile`) and judged again."""
         words = words if isinstance(words, list) else list(words)
-        acceptor = self.acceptor
+        acceptor = self.acceptor or self.runtime
         try:
             ok = acceptor.accepts_many(words, self.min_length, self.max_length)
         except TypeError:  # an item that is not a string: never a word
@@ -396,6 +395,9 @@ class Judge:
             got = acceptor.accepts_many([t or "" for t in tiles], self.min_length,
                                         self.max_length)
             ok[redo] = got & np.array([t is not None for t in tiles], dtype=bool)
+        if self.acceptor is None:  # a profile without its acceptor: the board's, then check
+            for i in np.flatnonzero(ok).tolist():
+                ok[i] = self._profile_ok(words[i])
         return ok.tolist()
 
     def _profile_ok(self, tile: str) -> bool:
@@ -406,6 +408,8 @@ class Judge:
         """Verdicts (numpy bool array, profile applied) for the lines of ``text``, words as
         typed separated by ``"\\n"``, when every line is a plain Greek word; None when some
         line needs :func:`fst.normalize.to_tile` one at a time (it may be an error)."""
+        if self.acceptor is None:
+            return None  # the caller's word-by-word path (validate_many) applies the profile
         return self.acceptor.judge_text(text, self.min_length, self.max_length)
 
     def resolve_lemmas(self, word: str,
@@ -537,6 +541,10 @@ class Judge:
         Raises ValueError naming an unknown part of speech or rule id."""
         lo = max(2, self.min_length if min_length is None else min_length)
         hi = self.max_length if max_length is None else max_length
+        if self.acceptor is None:  # a profile without its acceptor: check each word
+            blocks = self.runtime.wordlist_chunks(lo, hi)
+            return (b"".join(w + b"\n" for w in block.split(b"\n")[:-1]
+                             if self._profile_ok(w.decode("utf-8"))) for block in blocks)
         blocks = self.acceptor.wordlist_chunks(lo, hi)
         if not (pos or rules or without_rules):
             return blocks
