@@ -9,7 +9,7 @@ Every call that takes a word accepts it as :meth:`Judge.check` does: any case, w
 accents, monotonic or polytonic (ἄνθρωπος, άνθρωπος, ΑΝΘΡΩΠΟΣ), or already in tile form (24
 capitals, final ς as Σ), which passes through unchanged. Rule ids (``D1``, ``LEN`` …) are those
 of the project's digest of the regulation, ``grammars/RULES.md`` (:mod:`fst.rules`,
-``dektes rules``).
+``dektes rules``); grammars/rules has one module per rule.
 """
 from __future__ import annotations
 
@@ -20,8 +20,9 @@ from typing import Iterator
 import numpy as np
 
 import lexicon
-from grammars.rules import (b3_xana, b9_simo, c1_names, c2_numerals, d1_augment,
-                            d2_internal_augment, e5_diminutives)
+from grammars import rules
+from grammars.alphabet import TILE_LETTERS
+from grammars.paradigm import WEIGHTS
 
 from . import anatable
 from . import cache as fc
@@ -36,8 +37,9 @@ _RUNTIMES: dict[int, tuple[object, TileDFA]] = {}
 @dataclass(frozen=True)
 class Analysis:
     """One analysis of a word: lemma, inflection class, UniMorph cell, accented surface form,
-    the rule ids that licensed it beyond the paradigm, and its weight (0 = dictionary form,
-    1 = variant, 5 = rule-derived; lower is better)."""
+    the rule ids that licensed it beyond the paradigm, and its weight on the scale of
+    ``grammars.paradigm.WEIGHTS`` (0 main form … 5 rule-derived; lower is better; surface
+    layers add theirs to the form's)."""
     lemma: str
     inflection_class: str
     tags: str
@@ -70,8 +72,8 @@ class ParadigmTable:
     rows: list[ParadigmRow] = field(default_factory=list)
 
 
-BLOCKING_RULES = (d1_augment, b3_xana, d2_internal_augment, e5_diminutives, b9_simo, c1_names,
-                  c2_numerals)
+#: the layers that explain a rejection, in the order of grammars.rules.LAYERS
+BLOCKING_RULES = rules.explainers()
 
 
 @dataclass
@@ -87,8 +89,8 @@ class Explanation:
     nearest: list[tuple[str, list[Analysis]]] = field(default_factory=list)
 
 
-VARIANT_NAMES = {0: "main", 1: "alt", 2: "colloq", 3: "rare", 5: "scrabble"}
-_TILE_SET = frozenset("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ")
+VARIANT_NAMES = WEIGHTS  # weight → variant name (grammars.paradigm.WEIGHTS)
+_TILE_SET = frozenset(TILE_LETTERS)
 
 
 class Judge:
@@ -262,9 +264,11 @@ class Judge:
         """The verdict on one word under the profile; raises ``InvalidWord`` for non-Greek input.
 
         ``word``: any case, with or without accents, monotonic or polytonic, or tile form.
-        Layers in order: §C6 (one letter), the rulings file (§A4), which overrides the rest,
-        §LEN (length profile), the acceptor (paradigms and the regulation's layers), then the
-        profile's switched-off layers. Rule ids: grammars/RULES.md.
+        Checks in order: §C6 (one letter is never a word); the rulings file (§A4), which
+        overrides everything after it, the length profile included; §LEN (the length
+        profile); the acceptor (paradigms and the regulation's layers), a rejection explained
+        by the first layer of :data:`BLOCKING_RULES` that blocks the word; last the profile's
+        switched-off layers (grammars/profiles.py). Rule ids: grammars/RULES.md.
         """
         tile = to_tile(word)
         n = len(tile)
@@ -300,10 +304,10 @@ class Judge:
         §D2). Raises ``InvalidWord`` for non-Greek input."""
         tile = to_tile(word)
         out = []
-        for rule in BLOCKING_RULES:
-            reason = rule.blocked(tile, self.analyse)
+        for layer in BLOCKING_RULES:
+            reason = layer.explain(tile, self.analyse)
             if reason:
-                out.append((rule.RULE_ID, reason))
+                out.append((layer.rule_id, reason))
         return out
 
     def explain(self, word: str) -> "Explanation":
@@ -617,8 +621,3 @@ def _tile_or_none(word) -> str | None:
         return to_tile(word)
     except (InvalidWord, TypeError):
         return None
-
-
-def _is_final(fst, state) -> bool:
-    import pynini
-    return fst.final(state) != pynini.Weight.zero(fst.weight_type())

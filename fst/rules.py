@@ -34,6 +34,8 @@ def rules() -> dict[str, Rule]:
     out = dict(digest_rules())
     from grammars import profiles
     for sid, what in getattr(profiles, "SOURCES", {}).items():
+        if not isinstance(what, str):  # profile → lexicon files: not ids that analyses carry
+            continue
         out.setdefault(sid, Rule(sid, "lexicon source (project id)", what[:1].upper() + what[1:]
                                  + ".", f"grammars/profiles.py; --without {sid} leaves it out."))
     for flag, mark in getattr(profiles, "FLAG_MARKS", {}).items():

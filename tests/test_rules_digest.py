@@ -40,7 +40,7 @@ def test_the_projects_own_ids_resolve(monkeypatch):
 
 def test_every_rule_id_dektes_can_print_resolves(judge):
     ids = {tag for kind, tag in judge.tags.by_char.values() if kind == "rule"}
-    ids |= {"A1", "A4", "C6", "LEN"} | set(LAYERS) | {m.RULE_ID for m in BLOCKING_RULES}
+    ids |= {"A1", "A4", "C6", "LEN"} | set(LAYERS) | {x.rule_id for x in BLOCKING_RULES}
     for path in sorted((REPO_ROOT / "lexicon").glob("*.tsv")):
         ids |= set(re.findall(r"§([A-E]\d+)", path.read_text(encoding="utf-8")))
     assert ids and all(digest.lookup(i) is not None for i in ids), sorted(

@@ -11,6 +11,8 @@ evidence of a dictionary's forms) loses those rules, and with the 1st singular -
 """
 from __future__ import annotations
 
+from grammars.rules import Filter, Layer
+
 FLAG = "no_aw"
 # present active cells → endings of the -άω alternant (underlying, stress by directive)
 ALTERNANT = {
@@ -25,3 +27,12 @@ def is_alternant(cell: str, rule) -> bool:
     the -άω present's ending of that cell."""
     return (ALTERNANT.get(cell) == rule.ending and rule.weight > 0
             and not rule.key.endswith("αω"))
+
+
+def _filter(entry, table, ctx):
+    """Cell filter: a lemma flagged :data:`FLAG` loses its -άω alternant rules."""
+    return Filter(drop_rule=is_alternant) if FLAG in entry.flags else None
+
+
+# part of §D4 ("not verbs with no -άω form"): with the alternant goes the -αγα imperfect
+LAYER = Layer("D4", "cells", False, hooks={"cells": _filter})

@@ -11,7 +11,9 @@ from __future__ import annotations
 import functools
 import unicodedata
 
+from grammars import alphabet
 from grammars.cells import adjective_os_cells
+from grammars.rules import ExtraCells, Layer
 
 RULE_ID = "B6"
 COMPARATIVE, SUPERLATIVE = "οτερ", "οτατ"
@@ -55,7 +57,7 @@ def allowed(lemma: str, inflection_class: str = "",
         return False
     if lemma.endswith("ικός") or lemma in ("λινός", "θετός", "δοτός"):
         return False
-    plain = "".join(c for c in unicodedata.normalize("NFD", lemma) if c != "\u0301")
+    plain = alphabet.plain(lemma, diaeresis=True)
     if plain.endswith(NUMERAL_ENDINGS):
         return False
     if plain.endswith("ινος") and _stress_from_end(lemma) >= 3:
@@ -74,3 +76,13 @@ def cells(masc_nom_ending: str):
     return [(cell, base + infix + e)
             for degree, infix in (("CMPR", COMPARATIVE), ("SPRL", SUPERLATIVE))
             for cell, e in adjective_os_cells(f"ADJ;{degree}")]
+
+
+def _cells(ending: str):
+    from grammars.rules import RULE_WEIGHT
+    return [(c, [(e, "ANT", None, RULE_WEIGHT, ())]) for c, e in cells(ending)]
+
+
+LAYER = Layer(RULE_ID, "extra cells", True, hooks={"extra cells": ExtraCells(
+    "ADJ;MASC;NOM;SG", _cells,
+    lambda lemma, code, ctx: allowed(lemma, code, ctx.lexicon.no_comparison))})

@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from grammars.rules import Layer
+
 RULE_ID = "C1"
 EXCLUDED = Path(__file__).resolve().parents[2] / "lexicon" / "excluded.tsv"
 
@@ -40,3 +42,6 @@ def blocked(tile: str, analyse=None) -> str | None:
     if lemma is None:
         return None
     return f"§C1: a form of {lemma}, a name written with a capital (proper or ethnic name, §C5)"
+
+
+LAYER = Layer(RULE_ID, "explain", False, explain=blocked)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from grammars.rules import Layer
+
 RULE_ID = "C2"
 _UNITS = {"Α": 1, "Β": 2, "Γ": 3, "Δ": 4, "Ε": 5, "ΣΤ": 6, "Ζ": 7, "Η": 8, "Θ": 9}
 _TENS = {"Ι": 10, "Κ": 20, "Λ": 30, "Μ": 40, "Ν": 50, "Ξ": 60, "Ο": 70, "Π": 80}
@@ -30,3 +32,6 @@ def blocked(tile: str, analyse=None) -> str | None:
     """Why §C2 rejects ``tile``: it is the shape of an alphabetic numeral."""
     n = value(tile)
     return None if n is None else f"§C2: an ancient alphabetic numeral ({n}), not a word"
+
+
+LAYER = Layer(RULE_ID, "explain", False, explain=blocked)

@@ -7,6 +7,8 @@ form in the class table (a 1st-singular present rule ending in -αω).
 """
 from __future__ import annotations
 
+from grammars.rules import ExtraCells, Layer
+
 RULE_ID = "D4"
 PRESENT_CELL = "V;IND;PRS;IPFV;1;SG;ACT"
 ENDINGS = {  # cell → ending replacing -αω (recessive stress)
@@ -23,3 +25,18 @@ def cells(present_ending: str):
         return []
     base = present_ending[:-2]
     return [(cell, base + e) for cell, e in ENDINGS.items()]
+
+
+def _cells(ending: str):
+    from grammars.rules import RULE_WEIGHT, d1_augment
+    out = []
+    for c4, e4 in cells(ending):
+        v = [(e4, "ANT", None, RULE_WEIGHT, ())]
+        v += [(e, d, a, RULE_WEIGHT, (d1_augment.RULE_ID,))
+              for e, d, a in d1_augment.variants(c4, e4, "ANT", False)]
+        out.append((c4, v))
+    return out
+
+
+LAYER = Layer(RULE_ID, "extra cells", True, hooks={"extra cells": ExtraCells(
+    PRESENT_CELL, _cells, lambda lemma, code, ctx: lemma not in EXCLUDED_LEMMAS)})
