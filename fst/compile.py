@@ -18,7 +18,7 @@ from grammars.cells import Cell
 from grammars.rules import RULE_WEIGHT
 from lexicon import Lexicon, ListedForm
 
-from . import anatable, phases
+from . import phases
 from .tags import TagTable
 
 
