@@ -434,6 +434,17 @@ class Judge:
                 ok[i] = self._profile_ok(words[i])
         return ok.tolist()
 
+    def _profile(self, tiles: list[str], verdicts: list[bool]) -> list[bool]:
+        """``verdicts`` on the board's tile words ``tiles`` with the profile's switched-off
+        layers applied: through the profile's acceptor (one vectorised pass), or word by word
+        (:meth:`check`) for a Judge without one."""
+        if not self.disabled_rules:
+            return list(verdicts)
+        if self.acceptor is not None:
+            got = self.acceptor.accepts_many(list(tiles)).tolist()
+            return [bool(ok and g) for ok, g in zip(verdicts, got)]
+        return [bool(ok and self._profile_ok(t)) for t, ok in zip(tiles, verdicts)]
+
     def _profile_ok(self, tile: str) -> bool:
         """Whether the profile accepts the board's word ``tile`` (by its analyses)."""
         return self.check(tile).valid

@@ -715,6 +715,7 @@ def cmd_cache(args: argparse.Namespace) -> int:
             ("profiles: " + " ".join(e.profiles)) if e.profiles else "-"))
     print("%s: %d folder(s), %.1f MB in %s; current key %s" % (
         PROG, len(entries), sum(e.size for e in entries) / 1e6, root, current), file=sys.stderr)
+    return EXIT_OK
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
