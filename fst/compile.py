@@ -7,7 +7,6 @@ single private-use code points of the tag table (:mod:`fst.tags`).
 from __future__ import annotations
 
 import collections
-import sys
 
 import lexicon as lx
 from grammars import compounds, rules
@@ -18,7 +17,7 @@ from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
 from grammars.rules import RULE_WEIGHT
 from lexicon import Lexicon, ListedForm
 
-from . import verb_parts
+from . import phases, verb_parts
 from .tags import TagTable
 
 
@@ -82,8 +81,9 @@ def build(lex: Lexicon | None = None, progress: bool = True):
     Raises ValueError for a lexicon row the grammar cannot use (a §D3 learned aorist the
     rule does not derive)."""
     import pynini
-    from tqdm import tqdm
 
+    phase = phases.enter  # the phases of fst.buildctl.PHASES, for its progress display
+    phase("reading the lexicon")
     lex = verb_parts.apply(lx.load() if lex is None else lex)
     tags = TagTable()
     tables = load_tables()
@@ -94,9 +94,10 @@ def build(lex: Lexicon | None = None, progress: bool = True):
     with pynini.default_token_type("utf8"):
         cascade = ph.cascade()
         pieces = []
-        for (code, tail, ci, chosen), members in tqdm(
-                sorted(groups.items(), key=lambda kv: repr(kv[0])), desc="paradigms",
-                unit="group", disable=not progress, file=sys.stderr):
+        phase("paradigms")
+        for n_done, ((code, tail, ci, chosen), members) in enumerate(
+                sorted(groups.items(), key=lambda kv: repr(kv[0]))):
+            phases.step(n_done, len(groups))
             csym = tags.char("class", code)
             by_aug = collections.defaultdict(list)
             extra_items = {rid: [] for rid, _ in extra_cells}
@@ -138,8 +139,7 @@ def build(lex: Lexicon | None = None, progress: bool = True):
                     if xs and by_aug.get(a):
                         items = [(ana + sym, u, max(w, RULE_WEIGHT)) for ana, u, w in by_aug[a]]
                         pieces.append(_piece(_lemma_map(xs), items, a))
-        if progress:
-            print("dektes: composing with the stress cascade …", file=sys.stderr)
+        phase("stress cascade")
         gen = pynini.union(*pieces).optimize()
         gen = pynini.compose(gen, cascade).optimize()
         # the ``forms`` layers (§D3 and §E4 twins read off the paradigms' generator, §E2), the
@@ -147,6 +147,7 @@ def build(lex: Lexicon | None = None, progress: bool = True):
         # optimize of the whole generator costs seconds), before the ``surface`` layers
         # (§D7, §B3), which reach all of their forms
         gen.arcsort("ilabel")
+        phase("form layers and listed forms")
         extra = [t for t in (x.build(gen, ctx) for x in rules.at("forms") if x.build)
                  if t is not None]
         strings = [s for x in rules.at("forms") if "strings" in x.hooks
@@ -163,11 +164,16 @@ def build(lex: Lexicon | None = None, progress: bool = True):
                 [(pynini.escape(ana), form, str(w)) for ana, form, w in strings]))
         if extra:
             gen = pynini.union(gen, *extra).optimize()
-        for x in rules.at("surface"):
+        phase("surface layers")
+        surface = rules.at("surface")
+        for n_done, x in enumerate(surface):
+            phases.step(n_done, len(surface))
             gen = x.build(gen, ctx)
+        phase("analyser")
         analyser = pynini.invert(gen).optimize()
         analyser.arcsort("ilabel")
         _check_surface_alphabet(analyser)
+        phase("tile acceptor")
         surfaces = pynini.project(analyser, "input").rmepsilon()
         surfaces = pynini.determinize(_unweight(surfaces)).minimize()
         tile_map = _tile_map()

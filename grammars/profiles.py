@@ -1,4 +1,4 @@
-"""Rule profiles: which regulation layers a verdict may rely on (regulation §LEN).
+"""Rule profiles: which regulation layers a verdict may rely on (grammars/RULES.md §LEN).
 
 The compiled acceptor holds every layer; a profile that switches layers off accepts a word
 only if one of its analyses names none of them (fst.api.Judge, ``disabled_rules``). Length

@@ -1,4 +1,4 @@
-"""§B3 — the prefix ξανα- on every verb form (regulation §B3; regulation D2 on its augment).
+"""§B3 — the prefix ξανα- on every verb form (grammars/RULES.md §B3; regulation D2 on its augment).
 
 * ξανα- goes on every accepted verb form unchanged: ΞΑΝΑΕΔΡΟΣΙΖΑ, ΞΑΝΑΗΡΑ, ΞΑΝΑΕΙΔΑ.
 * As a compound it also takes the verb's own augment logic: the augment of ξανα-γράφω is

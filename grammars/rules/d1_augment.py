@@ -1,4 +1,4 @@
-"""§D1 — the past-tense augment and the euphonic -ε (regulation §D1).
+"""§D1 — the past-tense augment and the euphonic -ε (grammars/RULES.md §D1).
 
 * The augment is optional where it is unstressed: beside γράψαμε the regulation accepts
   εγράψαμε (``[AUG1]`` slot: ε kept although unstressed). Where the augment carries the

@@ -1,4 +1,4 @@
-"""§D2 — compound verbs and the internal augment (regulation §D2).
+"""§D2 — compound verbs and the internal augment (grammars/RULES.md §D2).
 
 * Learned compounds of prepositions take the augment inside, between prefix and verb, as the
   dictionaries give it: διαλύω → διέλυσα, διέλυα; αποσπώ → απέσπασα; προβλέπω → προέβλεψα;

@@ -1,4 +1,4 @@
-"""§E4 — a double spelling extends to every derived form (regulation §E4).
+"""§E4 — a double spelling extends to every derived form (grammars/RULES.md §E4).
 
 The regulation: when a word has two spellings of the same sound and meaning (αυγό/αβγό,
 αητός/αϊτός, but not αετός, another word), both spellings are accepted in every form derived
