@@ -100,6 +100,17 @@ class Judge:
         self.max_length = max_length
         # rule layers the profile switches off (grammars/profiles.py)
         self.disabled_rules = frozenset(disabled_rules)
+        # a user's list (fst/overlay.py), applied only when asked for (``--list NAME``)
+        self.overlay = None
+
+    def with_overlay(self, overlay) -> "Judge":
+        """A Judge sharing these artifacts, with the user's list ``overlay``
+        (:class:`fst.overlay.Overlay`) applied to every verdict and analysis."""
+        j = Judge(self._analyser, self._tiles, self._t2s, self.tags, self.min_length,
+                  self.max_length, self.rulings, self._runtime, self._cache, self.disabled_rules)
+        j._table = self._table
+        j.overlay = overlay
+        return j
 
     @classmethod
     def load(cls, min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH,
@@ -206,9 +217,22 @@ class Judge:
         tile = to_tile(word)
         table = self.table
         if table is not None:
-            return [Analysis(*r) for r in table.lookup(tile)]
-        return [Analysis(*r) for r in
-                anatable.analyse_fst(tile, self.analyser, self.t2s, self.tags.by_char)]
+            return self._with_list(tile, [Analysis(*r) for r in table.lookup(tile)])
+        return self._with_list(tile, [Analysis(*r) for r in anatable.analyse_fst(
+            tile, self.analyser, self.t2s, self.tags.by_char)])
+
+    def _with_list(self, tile: str, analyses: list[Analysis]) -> list[Analysis]:
+        """``analyses`` plus what the user's list (if any) says of ``tile``: the learned
+        lemmas' analyses, else the list's word itself (class ``LIST``), rule id ``LIST``."""
+        ov = self.overlay
+        if ov is None:
+            return analyses
+        from .overlay import RULE_ID
+        extra = [Analysis(lm, c, cell, f, (RULE_ID,), 5.0) for lm, c, cell, f in
+                 ov.forms.get(tile, ())]
+        if not extra and not analyses and tile in ov.words:
+            extra = [Analysis(tile.lower(), RULE_ID, "LISTED", tile.lower(), (RULE_ID,), 5.0)]
+        return analyses + extra
 
     def analyse_many(self, tiles: list[str]) -> list[list[Analysis]]:
         """:meth:`analyse` of already tile-normalised strings, same order (anything that is not
@@ -216,7 +240,8 @@ class Judge:
         table = self.table
         if table is None:
             return [self.analyse(t) if t and set(t) <= _TILE_SET else [] for t in tiles]
-        return [[Analysis(*r) for r in rows] for rows in table.lookup_many(tiles)]
+        return [self._with_list(t, [Analysis(*r) for r in rows])
+                for t, rows in zip(tiles, table.lookup_many(tiles))]
 
     def check(self, word: str) -> Verdict:
         """The verdict on one word under the profile; raises ``InvalidWord`` for non-Greek input.
@@ -236,6 +261,12 @@ class Judge:
         if n < self.min_length or n > self.max_length:
             return Verdict(word, tile, False, ("LEN",),
                            f"§LEN: {n} letters, the profile allows {self.min_length}–{self.max_length}")
+        if self.overlay is not None:
+            listed = self.overlay.verdict(tile)
+            if listed is not None:
+                return Verdict(word, tile, listed, ("LIST",), "" if listed else (
+                    f"§LIST: not in the list {self.overlay.name!r}, which decides words of "
+                    f"{self.overlay.complete[0]}–{self.overlay.complete[1]} letters"))
         if not self.accepts(tile):
             blocked = self.blocked(tile)
             if blocked:
@@ -302,6 +333,9 @@ class Judge:
     def _profile(self, tiles, verdicts):
         """Verdicts with the profile's switched-off layers applied (slow path: analysis of
         each accepted word; nothing to do for the full regulation)."""
+        if self.overlay is not None:
+            return [self.check(t).valid if self.overlay.verdict(t) is not None or (
+                ok and self.disabled_rules) else ok for t, ok in zip(tiles, verdicts)]
         if not self.disabled_rules:
             return verdicts
         return [ok and self.check(t).valid for t, ok in zip(tiles, verdicts)]
@@ -310,8 +344,8 @@ class Judge:
         """Verdicts (numpy bool array, profile applied) for the lines of ``text``, words as
         typed separated by ``"\\n"``, when every line is a plain Greek word; None when some
         line needs :func:`fst.normalize.to_tile` one at a time (it may be an error)."""
-        if self.disabled_rules:
-            return None  # the caller's word-by-word path applies the profile
+        if self.disabled_rules or self.overlay is not None:
+            return None  # the caller's word-by-word path applies the profile and the list
         return self.runtime.judge_text(text, self.min_length, self.max_length)
 
     def paradigm(self, lemma: str, inflection_class: str | None = None) -> list[ParadigmTable]:

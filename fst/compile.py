@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grammars import phonology as ph
+from grammars import profiles
 from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
 from grammars.rules import (aw_present, b3_xana, b6_degree, b7_loans, b9_simo, d1_augment,
                             d2_internal_augment, d3_learned_aorist, d4_aga, d7_ome, d9_present,
@@ -57,6 +58,9 @@ class LexEntry:
     inflection_class: str
     source: str
     flags: tuple[str, ...] = ()
+    # lexicon-source ids that every analysis of the row carries, so that a profile can leave
+    # the row out (grammars/profiles.py, SOURCE_FILES: lemmas-pes-dev.tsv → PES)
+    marks: tuple[str, ...] = ()
 
 
 def read_lexicon(path: Path | None = None) -> list[LexEntry]:
@@ -72,13 +76,14 @@ def read_lexicon(path: Path | None = None) -> list[LexEntry]:
             if len(parts) != 8:
                 raise ValueError(f"{p}:{lineno}: expected 8 tab-separated columns")
             flags = tuple(x for x in parts[5].split(",") if x and x != "-")
-            out.append(LexEntry(parts[0], parts[1], parts[3], parts[7], flags))
+            out.append(LexEntry(parts[0], parts[1], parts[3], parts[7], flags,
+                                profiles.source_marks(p.name, flags)))
     if path is None:  # flags decided by evidence, kept apart from the imported rows
         extra = read_flags()
         out = [e if (e.lemma, e.inflection_class) not in extra else LexEntry(
             e.lemma, e.pos, e.inflection_class, e.source,
-            e.flags + tuple(x for x in extra[e.lemma, e.inflection_class] if x not in e.flags))
-            for e in out]
+            e.flags + tuple(x for x in extra[e.lemma, e.inflection_class] if x not in e.flags),
+            e.marks) for e in out]
     return out
 
 
@@ -319,7 +324,7 @@ def paradigm_groups(entries, tables, internal=None):
         kmax = max((r.strip for _, rs in chosen for r in rs), default=0)
         stem, tail = cut(lu, kmax)
         ci = consonant_initial(lp)
-        groups[(e.inflection_class, tail, ci, tuple(chosen))].append((e.lemma, stem))
+        groups[(e.inflection_class, tail, ci, tuple(chosen), e.marks)].append((e.lemma, stem))
     return groups
 
 
@@ -336,7 +341,7 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
     with pynini.default_token_type("utf8"):
         cascade = ph.cascade()
         pieces = []
-        for (code, tail, ci, chosen), members in tqdm(
+        for (code, tail, ci, chosen, marks), members in tqdm(
                 sorted(groups.items(), key=lambda kv: repr(kv[0])), desc="paradigms",
                 unit="group", disable=not progress, file=sys.stderr):
             csym = tags.char("class", code)
@@ -350,7 +355,7 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
                             continue
                         a = None
                     ana = csym + tags.char("cell", cell) + "".join(
-                        tags.char("rule", x) for x in rids + extra_rules)
+                        tags.char("rule", x) for x in rids + extra_rules + marks)
                     bucket(a).append((ana, ph.encode(retained, e, d), w))
 
             for cell, rules in chosen:

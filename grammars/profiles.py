@@ -17,11 +17,30 @@ from __future__ import annotations
 
 # rule ids that license forms of their own (the layers a profile can switch off)
 LAYERS = ("B3", "B6", "B7", "D1", "D2", "D3", "D4", "D7", "E2", "E4")
+# lexicon sources a profile can leave out: id → what it is
+SOURCES = {
+    "PES": "lemma learned from the official list's development half alone",
+    "FD": "lemma whose only source besides the official list is FreeDict",
+    "W23": "2–3 letter word of the official list",
+}
+# the lemma files whose rows carry a source id (lexicon/README.md)
+SOURCE_FILES = {"lemmas-pes-dev.tsv": "PES", "lemmas-freedict.tsv": "FD"}
+# a flag shown in analyses: the accent of a lemma learned from tile forms is a guess
+FLAG_MARKS = {"accent_guessed": "ACCENT-GUESSED"}
 PROFILES: dict[str, tuple[str, ...]] = {
     "board": (),
     "no-hidden-words": ("E2",),
     "dictionary": LAYERS,
+    "no-pes-dev": ("PES",),
+    "free": ("E2", "PES", "FD", "W23"),
 }
+
+
+def source_marks(file_name: str, flags=()) -> tuple[str, ...]:
+    """The ids every analysis of a row of lexicon file ``file_name`` carries (its source id,
+    and the marks of its flags, e.g. ``ACCENT-GUESSED``)."""
+    out = [SOURCE_FILES[file_name]] if file_name in SOURCE_FILES else []
+    return tuple(out + [FLAG_MARKS[f] for f in flags if f in FLAG_MARKS])
 
 
 def disabled(profile: str = "board", without=()) -> frozenset[str]:
@@ -33,8 +52,8 @@ def disabled(profile: str = "board", without=()) -> frozenset[str]:
     out = set(PROFILES[profile])
     for r in without:
         r = r.strip().lstrip("§").upper()
-        if r not in LAYERS:
-            raise ValueError(f"{r!r} is not a rule layer that can be switched off "
-                             f"(layers: {', '.join(LAYERS)})")
+        if r not in LAYERS and r not in SOURCES:
+            raise ValueError(f"{r!r} is not a rule layer or lexicon source that can be switched "
+                             f"off (layers: {', '.join(LAYERS)}; sources: {', '.join(SOURCES)})")
         out.add(r)
     return frozenset(out)

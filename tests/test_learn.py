@@ -1,0 +1,164 @@
+"""Learning lemma records from a word list (fst/learn.py, scripts/learn_pes_dev.py) and the
+profiles that leave learned sources out (grammars/profiles.py). No test reads the official
+list: the lists here are made up from paradigms of made-up lemmas."""
+import sys
+
+import pytest
+
+from conftest import REPO_ROOT
+from fst import learn
+from fst.normalize import to_tile
+from grammars.paradigm import generate, load_tables
+from grammars.profiles import PROFILES, disabled, source_marks
+
+sys.path.insert(0, str(REPO_ROOT / "scripts"))
+
+# made-up lemmas (no Greek dictionary has them), with a class whose paradigm gives them back
+NOUN = ("γλαμπούρα", "O25")
+VERB = ("ζαβλακώνω", "P1")
+
+
+def _tiles(lemma, code, main_only=True):
+    table = load_tables()[code]
+    return sorted({to_tile(f) for f, _, w in generate(lemma, table) if w == 0 or not main_only})
+
+
+def _dev_forms(lemma, code):
+    """The forms of a made-up paradigm that a development half would show: 2–8 letters,
+    dev-hashed."""
+    return [t for t in _tiles(lemma, code) if 2 <= len(t) <= 8 and learn.in_dev_half(t)]
+
+
+def test_split_and_folds_follow_the_shared_readme():
+    import hashlib
+    for w in ("ΑΓΟΡΑ", "ΧΑΡΑ", "ΕΓΡΑΨΑ", "ΝΩΡΙΣ"):
+        h = int(hashlib.sha256(("pes-split-v1:" + w).encode()).hexdigest(), 16) % 2
+        assert learn.in_dev_half(w) == (h == 0)
+        assert learn.fold_of(w) == int(
+            hashlib.sha256(("pes-fold-v1:" + w).encode()).hexdigest(), 16) % 2
+
+
+def test_fold_switch(monkeypatch, tmp_path):
+    monkeypatch.delenv(learn.FOLD_ENV, raising=False)
+    assert learn.fold_from_env() is None
+    monkeypatch.setenv(learn.FOLD_ENV, "1")
+    assert learn.fold_from_env() == 1
+    words = ["ΑΓΟΡΑ", "ΧΑΡΑ", "ΣΕΙΡΑ", "ΦΩΣ", "ΠΙΣΩ", "ΓΕΙΑ", "ΝΩΡΙΣ", "ΧΤΕΣ"]
+    p = tmp_path / "list.txt"
+    p.write_text("\n".join(words) + "\n", encoding="utf-8")
+    assert learn.read_dev(p, 1) == {w for w in words if learn.fold_of(w) == 1}
+    assert learn.read_dev(p) == set(words)
+    monkeypatch.setenv(learn.FOLD_ENV, "2")
+    with pytest.raises(ValueError, match="DEKTES_PES_FOLD"):
+        learn.fold_from_env()
+
+
+def _support(words, explained=frozenset()):
+    return learn.guess_pairs([w for w in words if w not in explained], jobs=1)
+
+
+def test_a_lemma_with_most_of_its_listed_forms_is_learned():
+    forms = _dev_forms(*NOUN)
+    assert len(forms) >= 3
+    could = learn.dev_could_hold()
+    out = learn.judge_candidates(_support(forms), set(forms), could, set(), set())
+    got = {(to_tile(c.lemma), c.pos) for c in out.accepted}
+    assert (to_tile(NOUN[0]), "NOUN") in got
+    c = next(c for c in out.accepted if to_tile(c.lemma) == to_tile(NOUN[0]))
+    assert c.accent_source == ""  # no source gives the accent: guessed
+    assert c.found == set(forms) & c.could and c.ratio >= 0.6
+
+
+def test_too_few_listed_forms_or_a_missing_citation_form_learn_nothing():
+    forms = _dev_forms(*NOUN)
+    could = learn.dev_could_hold()
+    # one form only: condition 1 (two forms nothing else generates)
+    out = learn.judge_candidates(_support(forms[:1]), set(forms[:1]), could, set(), set())
+    assert not any(to_tile(c.lemma) == to_tile(NOUN[0]) for c in out.accepted)
+    # most of its forms absent: condition 2
+    some = forms[:2]
+    out = learn.judge_candidates(_support(some), set(some), could, set(), set(),
+                                 learn.Params(min_ratio=0.95))
+    assert not any(to_tile(c.lemma) == to_tile(NOUN[0]) and c.code == NOUN[1]
+                   for c in out.accepted)
+
+
+def test_forms_the_lexicon_generates_do_not_support_a_new_lemma():
+    forms = _dev_forms(*NOUN)
+    could = learn.dev_could_hold()
+    out = learn.judge_candidates(_support(forms), set(forms), could, set(forms), set())
+    assert out.accepted == []
+
+
+def test_a_known_lemma_is_not_learned_again():
+    forms = _dev_forms(*NOUN)
+    could = learn.dev_could_hold()
+    lemmas = {c.lemma for c in learn.judge_candidates(
+        _support(forms), set(forms), could, set(), set()).accepted}
+    out = learn.judge_candidates(_support(forms), set(forms), could, set(), lemmas)
+    assert not {c.lemma for c in out.accepted} & lemmas
+
+
+def test_a_source_gives_the_accent():
+    forms = _dev_forms(*NOUN)
+    could = learn.dev_could_hold()
+    out = learn.judge_candidates(_support(forms), set(forms), could, set(), set(),
+                                 lemma_sources={NOUN[0]: "spacy"})
+    c = next(c for c in out.accepted if to_tile(c.lemma) == to_tile(NOUN[0]))
+    assert (c.lemma, c.accent_source) == (NOUN[0], "spacy")
+
+
+def test_profiles_are_layers_plus_sources():
+    assert disabled("no-pes-dev") == {"PES"}
+    assert {"PES", "FD", "W23", "E2"} <= disabled("free")
+    assert "PES" not in disabled("board")
+    assert disabled("board", ["pes"]) == {"PES"}
+    assert source_marks("lemmas-pes-dev.tsv", ("accent_guessed",)) == ("PES", "ACCENT-GUESSED")
+    assert source_marks("lemmas.tsv") == ()
+    assert set(PROFILES) >= {"board", "no-pes-dev", "free"}
+
+
+def test_learned_rows_carry_their_source_id_in_analyses():
+    from fst.compile import LexEntry, paradigm_groups
+    e = LexEntry(NOUN[0], "NOUN", NOUN[1], "pes-dev", ("accent_guessed",),
+                 source_marks("lemmas-pes-dev.tsv", ("accent_guessed",)))
+    (key, _), = paradigm_groups([e], load_tables()).items()
+    assert key[-1] == ("PES", "ACCENT-GUESSED")
+
+
+def test_learn_pes_dev_script_is_deterministic(tmp_path, judge):
+    """The script reruns on a small made-up list: the made-up noun is learned (source
+    pes-dev, accent guessed), the same bytes twice, the report outside the output folder."""
+    import learn_pes_dev
+    forms = _dev_forms(*NOUN) + _dev_forms(*VERB)
+    dev = tmp_path / "dev.txt"
+    dev.write_text("\n".join(sorted(forms)) + "\n", encoding="utf-8")
+    out = tmp_path / "lexicon"
+    out.mkdir()
+    args = ["--dev", str(dev), "--out-dir", str(out), "--shared", str(tmp_path / "none"),
+            "--freedict", str(tmp_path / "none"), "--jobs", "1",
+            "--report", str(tmp_path / "report.txt")]
+    assert learn_pes_dev.main(args) == 0
+    first = {n: (out / n).read_bytes() for n in learn_pes_dev.OWN_FILES}
+    rows = [line.split("\t") for line in first["lemmas-pes-dev.tsv"].decode().splitlines()
+            if not line.startswith("#")]
+    assert any(to_tile(r[0]) == to_tile(NOUN[0]) and r[1] == "NOUN" and r[7] == "pes-dev"
+               and r[5] == "accent_guessed" for r in rows)
+    assert learn_pes_dev.main(args) == 0
+    assert {n: (out / n).read_bytes() for n in learn_pes_dev.OWN_FILES} == first
+    # no form of the list is written into the lexicon files
+    text = b"".join(first.values()).decode()
+    assert not any(f in text for f in forms)
+
+
+def test_report_may_not_go_into_the_repository(tmp_path, judge):
+    import learn_pes_dev
+    dev = tmp_path / "dev.txt"
+    dev.write_text("\n".join(_dev_forms(*NOUN)) + "\n", encoding="utf-8")
+    out = tmp_path / "lexicon"
+    out.mkdir()
+    code = learn_pes_dev.main(["--dev", str(dev), "--out-dir", str(out), "--jobs", "1",
+                               "--shared", str(tmp_path / "none"),
+                               "--freedict", str(tmp_path / "none"),
+                               "--report", str(REPO_ROOT / "report.txt")])
+    assert code == 2 and not (REPO_ROOT / "report.txt").exists()
