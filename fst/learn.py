@@ -147,6 +147,8 @@ class Candidate:
     accent_source: str = ""     # which source attests the accent ('' = guessed)
     support: frozenset = frozenset()  # listed words nothing else generates that it explains
     citation_absent: bool = False
+    attested_n: int = 0         # main forms another source (hunspell) attests, accented
+    kind: str = "list-alone"    # or "source": a lemma another source has
 
     @property
     def pos(self) -> str:
@@ -167,6 +169,9 @@ class Params:
     min_ratio: float = 0.6
     min_aorist: int = 2
     min_could: int = 3
+    min_found: int = 3          # list-alone lemmas: listed forms of the paradigm
+    min_ratio_source: float = 0.5  # lemmas of another source
+    min_found_source: int = 2
 
 
 _FULL: dict[str, frozenset] = {}
@@ -270,6 +275,7 @@ class Outcome:
     accepted: list[Candidate] = field(default_factory=list)
     counts: collections.Counter = field(default_factory=collections.Counter)
     unanalysed: set = field(default_factory=set)  # listed words no accepted lemma explains
+    judged: list = field(default_factory=list)  # (candidate, reason) for every candidate
 
 
 def judge_candidates(support: dict[tuple[str, str], set[str]], present: Container,
@@ -304,13 +310,55 @@ def judge_candidates(support: dict[tuple[str, str], set[str]], present: Containe
             continue
         c.support = frozenset(words)
         c.prior = prior(lemma, code) if prior else 0.0
+        c.attested_n = sum(f in attested for f, _, w in generate(lemma, tables[code]) if w == 0)
         if lemma in lemma_sources:
-            c.accent_source = lemma_sources[lemma]
-        else:
-            if any(f in attested for f, _, w in generate(lemma, tables[code]) if w == 0):
-                c.accent_source = "hunspell"
+            src, poses = lemma_sources[lemma]
+            if poses and c.pos not in poses:  # the source's lemma is of another part of speech
+                out.counts["source lemma of another part of speech"] += 1
+                continue
+            c.accent_source = src
+        elif c.attested_n:
+            c.accent_source = "hunspell"
         cands.append(c)
     out.counts["candidates evaluated"] = len(cands)
+    taken: set[str] = set()
+    # lemmas another source has: the list decides their class (the best score listed − absent;
+    # against every other class of the lemma a listed form it lacks, or the same listed forms
+    # and more hunspell forms)
+    by_lemma: dict[str, list[Candidate]] = collections.defaultdict(list)
+    for c in cands:
+        if c.lemma in lemma_sources:
+            by_lemma[c.lemma].append(c)
+    for lemma in sorted(by_lemma):
+        cs = sorted(by_lemma[lemma], key=lambda c: (-c.score, -c.attested_n, c.prior, c.code))
+        best = cs[0]
+        why = None
+        if len(best.found) < params.min_found_source:
+            why = "source lemma: too few listed forms"
+        elif best.ratio < params.min_ratio_source:
+            why = "source lemma: too few of its forms listed"
+        elif best.citation_absent:
+            why = "source lemma: citation form absent"
+        elif best.code.startswith("P") and best.aorist_found < 1:
+            why = "source lemma: no aorist evidence"
+        else:
+            for r in cs[1:]:
+                if r.tiles == best.tiles or best.found - r.tiles or (
+                        best.tiles < r.tiles and best.score > r.score) or (
+                        r.found <= best.found and (r.score, r.attested_n) < (
+                            best.score, best.attested_n)):
+                    continue
+                why = "source lemma: another class fits as well"
+                break
+        out.judged.append((best, why or "accepted (source lemma)"))
+        if why:
+            out.counts[why] += 1
+            continue
+        best.kind = "source"
+        out.counts["accepted (source lemma)"] += 1
+        out.accepted.append(best)
+        taken |= best.tiles
+    cands = [c for c in cands if c.lemma not in lemma_sources]
     # one candidate per set of tile forms (accent variants; classes equal for this lemma)
     groups: dict[frozenset, list[Candidate]] = collections.defaultdict(list)
     for c in cands:
@@ -320,14 +368,12 @@ def judge_candidates(support: dict[tuple[str, str], set[str]], present: Containe
         cs.sort(key=lambda c: (c.accent_source == "", c.lemma not in lemma_sources, c.prior,
                                c.lemma, c.code))
         reps.append(cs[0])
-    by_word: dict[str, list[Candidate]] = collections.defaultdict(list)
-    for c in reps:
-        for w in c.support:
-            by_word[w].append(c)
 
     def passes(c: Candidate) -> str | None:
         if len(c.could) < min(params.min_could, len(c.tiles)):
             return "too few forms the list could show"
+        if len(c.found) < params.min_found:
+            return "too few listed forms"
         if c.ratio < params.min_ratio:
             return "too few of its forms listed"
         if c.citation_absent:
@@ -341,10 +387,17 @@ def judge_candidates(support: dict[tuple[str, str], set[str]], present: Containe
             return True
         return c.tiles < r.tiles and c.score > r.score
 
+    # a rival is a candidate that meets conditions 1 and 2 itself (one with most of its forms
+    # absent from the list is no competitor)
+    why_not = {id(c): passes(c) for c in reps}
+    by_word: dict[str, list[Candidate]] = collections.defaultdict(list)
+    for c in reps:
+        if why_not[id(c)] is None:
+            for w in c.support:
+                by_word[w].append(c)
     order = sorted(reps, key=lambda c: (-c.score, -len(c.found), c.prior, c.lemma, c.code))
-    taken: set[str] = set()
     for c in order:
-        why = passes(c)
+        why = why_not[id(c)]
         if why is None:
             rivals = {id(r): r for w in c.support for r in by_word[w] if r is not c}
             if not all(beats(c, r) for r in rivals.values()):
@@ -353,6 +406,7 @@ def judge_candidates(support: dict[tuple[str, str], set[str]], present: Containe
             why = "adds too few listed words"
         if why is None and to_tile(c.lemma) in taken:
             why = "a form of a lemma taken before"
+        out.judged.append((c, why or "accepted"))
         if why:
             out.counts[why] += 1
             continue

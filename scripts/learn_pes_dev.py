@@ -49,7 +49,7 @@ OWN_FILES = (OUT_PES, OUT_SOURCES, OUT_FREEDICT)
 HEADER = "# lemma\tpos\tgender\tclass\tparts\tflags\tvariants\tsource"
 FREEDICT_INDEX = Path("/usr/share/dictd/freedict-ell-eng.index")
 # a lemma's other sources, strongest first (its source column names the first that has it)
-SOURCE_ORDER = ("spacy", "unimorph", "wordnet", "hunspell", "freedict")
+SOURCE_ORDER = ("spacy", "unimorph", "wordnet", "hunspell", "freedict")  # hunspell: review.tsv
 
 
 def _nfc(s: str) -> str:
@@ -60,44 +60,57 @@ def _greek_lemma(s: str) -> bool:
     return bool(s) and all("\u0370" <= ch <= "\u03ff" for ch in s) and s == s.lower()
 
 
-def lemma_sources(shared: Path, freedict: Path | None, hun: set[str]) -> dict[str, str]:
-    """Accented lemma → the first source of SOURCE_ORDER that lists it."""
+def lemma_sources(shared: Path, freedict: Path | None) -> dict[str, tuple[str, frozenset]]:
+    """Accented lemma → (the first source of SOURCE_ORDER that lists it, its parts of speech
+    there: NOUN/ADJ/VERB; empty when the source gives none, as FreeDict)."""
     found: dict[str, set[str]] = collections.defaultdict(set)
+    pos: dict[str, set[str]] = collections.defaultdict(set)
     p = shared / "data" / "spacy" / "el_lemma_index.json.gz"
     if p.exists():
         with gzip.open(p, "rt", encoding="utf-8") as f:
             index = json.load(f)
-        for key in ("noun", "adj", "verb"):
+        for key, tag in (("noun", "NOUN"), ("adj", "ADJ"), ("verb", "VERB")):
             for w in index.get(key, ()):
                 found[_nfc(w)].add("spacy")
+                pos[_nfc(w)].add(tag)
     review = LEXICON / "review.tsv"
     if review.exists():
         from lexicon import rows
         for _, parts in rows(review):
-            found[_nfc(parts[0])].add("spacy" if parts[2] == "spacy" else "hunspell")
+            w = _nfc(parts[0])
+            found[w].add("spacy" if parts[2] == "spacy" else "hunspell")
+            pos[w].update(x for x in parts[1].split("/") if x in ("NOUN", "ADJ", "VERB"))
     p = shared / "data" / "unimorph" / "ell.tsv.gz"
     if p.exists():
         with gzip.open(p, "rt", encoding="utf-8") as f:
             for line in f:
-                parts = line.split("\t")
+                parts = line.rstrip("\n").split("\t")
                 if len(parts) >= 3:
-                    found[_nfc(parts[0])].add("unimorph")
+                    w = _nfc(parts[0])
+                    found[w].add("unimorph")
+                    tag = parts[2].split(";")[0]
+                    pos[w].add({"N": "NOUN", "ADJ": "ADJ", "V": "VERB"}.get(tag, tag))
     p = shared / "data" / "wordnet" / "wn-data-ell.tab.gz"
     if p.exists():
         with gzip.open(p, "rt", encoding="utf-8") as f:
             for line in f:
                 parts = line.rstrip("\n").split("\t")
                 if len(parts) == 3 and parts[1] == "ell:lemma":
-                    found[_nfc(parts[2])].add("wordnet")
+                    w = _nfc(parts[2])
+                    found[w].add("wordnet")
+                    pos[w].add({"n": "NOUN", "v": "VERB", "a": "ADJ", "s": "ADJ"}.get(
+                        parts[0][-1:], "ADV"))
     if freedict and freedict.exists():
         for line in freedict.read_text(encoding="utf-8").splitlines():
             w = line.split("\t")[0]
             if not w.startswith("00database"):
                 found[_nfc(w)].add("freedict")
-    for w in hun:
-        found[w].add("hunspell")
-    return {w: next(s for s in SOURCE_ORDER if s in ss) for w, ss in found.items()
-            if _greek_lemma(w)}
+    out = {}
+    for w, ss in found.items():
+        if _greek_lemma(w):
+            src = next(s for s in SOURCE_ORDER if s in ss)
+            out[w] = (src, frozenset() if src == "freedict" else frozenset(pos[w]))
+    return out
 
 
 def explained_tiles(own_rows: set[tuple[str, str]]) -> set[str]:
@@ -204,7 +217,7 @@ def main(argv=None) -> int:
     from import_spacy_adverbs import read_hunspell
     hun_path = args.shared / "oracles" / "hunspell-el_GR.dic.gz"
     hun = read_hunspell(hun_path) if hun_path.exists() else set()
-    sources = lemma_sources(args.shared, args.freedict, hun)
+    sources = lemma_sources(args.shared, args.freedict)
     from fst.guess import Guesser
     g = Guesser()
     params = learn.Params(min_ratio=args.min_ratio)
@@ -213,7 +226,7 @@ def main(argv=None) -> int:
     pes, other, fd = [], [], []
     by = collections.Counter()
     for c in out.accepted:
-        src = sources.get(c.lemma)
+        src = sources[c.lemma][0] if c.lemma in sources else None
         if src is None:
             flags = "-" if c.accent_source else learn.ACCENT_GUESSED
             pes.append((c.lemma, c.pos, "-", c.code, "-", flags, "-", "pes-dev"))

@@ -103,7 +103,7 @@ def test_a_source_gives_the_accent():
     forms = _dev_forms(*NOUN)
     could = learn.dev_could_hold()
     out = learn.judge_candidates(_support(forms), set(forms), could, set(), set(),
-                                 lemma_sources={NOUN[0]: "spacy"})
+                                 lemma_sources={NOUN[0]: ("spacy", frozenset({"NOUN"}))})
     c = next(c for c in out.accepted if to_tile(c.lemma) == to_tile(NOUN[0]))
     assert (c.lemma, c.accent_source) == (NOUN[0], "spacy")
 
