@@ -769,12 +769,8 @@ def build_parser() -> argparse.ArgumentParser:
             "valid under §LIST, and for the lengths declared --complete the list replaces the "
             "grammar's verdicts (elsewhere it only adds). Files under shared/oracles are "
             "refused. Cleaning the build cache keeps lists."),
-        epilog="example:
-  dektes learn official.pdf --name official --complete 2-8
-"
-               "  dektes check --list official ΧΑΡΑ
-
-"
+        epilog="example:\n  dektes learn official.pdf --name official --complete 2-8\n"
+               "  dektes check --list official ΧΑΡΑ\n\n"
                + _fill("exit status: 0 on success, 2 for bad usage or an unreadable file."),
     )
     p.add_argument("file", metavar="FILE", help="the word list: text or PDF")

@@ -3,7 +3,7 @@
 ``dektes learn FILE --name NAME [--complete 2-8]`` reads a list of accepted words (a text list
 in tile form or accented, or a PDF whose pages list words in columns, read with pypdf), learns
 lemma records from it with :mod:`fst.learn` (the method of scripts/learn_pes_dev.py), and writes,
-only under the user's cache (``<cache root>/lists/NAME/``):
+only under the user's cache (``<cache root>/lists/NAME/``, or ``$DEKTES_LISTS/NAME/``):
 
 * ``lemmas.tsv`` — the learned lemma records (format of lexicon/lemmas.tsv, source
   ``list:NAME``);
@@ -42,7 +42,7 @@ def cache_root() -> Path:
 def is_overlay(path: Path) -> bool:
     """True for the overlays' folder or anything in it (cache cleaning must keep it)."""
     p = Path(path).resolve()
-    lists = (cache_root() / LISTS_DIR).resolve()
+    lists = lists_root().resolve()
     return p == lists or lists in p.parents
 
 
@@ -54,8 +54,13 @@ def check_name(name: str) -> str:
     return name
 
 
+def lists_root() -> Path:
+    """Where overlays live: $DEKTES_LISTS, else ``<cache root>/lists``."""
+    return Path(os.environ.get("DEKTES_LISTS") or cache_root() / LISTS_DIR)
+
+
 def list_dir(name: str) -> Path:
-    return cache_root() / LISTS_DIR / check_name(name)
+    return lists_root() / check_name(name)
 
 
 def parse_lengths(text: str) -> tuple[int, int]:
