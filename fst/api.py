@@ -6,19 +6,26 @@
     True
 
 Words are accepted in any case, accented or not; they are judged in tile form (24 capitals,
-final ς as Σ). Rule ids (``D1``, ``LEN`` …) are those of ../shared/regulation/RULES.md.
+final ς as Σ). Rule ids (``D1``, ``LEN`` …) name the rules of the federation's word-acceptance
+regulation (A1…E6 by section, LEN the length profile); grammars/rules has one module per rule.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from grammars.rules import (b3_xana, b9_simo, c1_names, c2_numerals, d1_augment,
-                            d2_internal_augment, e5_diminutives)
+import lexicon
+from grammars import rules
+from grammars.alphabet import TILE_LETTERS
+from grammars.paradigm import WEIGHTS
 
 from . import anatable
-from . import compile as fc
+from . import cache as fc
+from . import notebook
+from . import search
+from .search import Hooks, Match, SearchError, TileSet, tile_set  # noqa: F401 (re-exported)
 from .normalize import InvalidWord, to_lower_accented, to_tile
 from .runtime import TileDFA, export
 
@@ -30,8 +37,9 @@ _RUNTIMES: dict[int, tuple[object, TileDFA]] = {}
 @dataclass(frozen=True)
 class Analysis:
     """One analysis of a word: lemma, inflection class, UniMorph cell, accented surface form,
-    the rule ids that licensed it beyond the paradigm, and its weight (0 = dictionary form,
-    1 = variant, 5 = rule-derived; lower is better)."""
+    the rule ids that licensed it beyond the paradigm, and its weight on the scale of
+    ``grammars.paradigm.WEIGHTS`` (0 main form … 5 rule-derived; lower is better; surface
+    layers add theirs to the form's)."""
     lemma: str
     inflection_class: str
     tags: str
@@ -49,6 +57,9 @@ class Verdict:
     rules: tuple[str, ...]
     reason: str = ""
 
+    def _repr_html_(self) -> str:
+        return notebook.verdict(self)
+
 
 @dataclass(frozen=True)
 class ParadigmRow:
@@ -63,9 +74,28 @@ class ParadigmTable:
     inflection_class: str
     rows: list[ParadigmRow] = field(default_factory=list)
 
+    def _repr_html_(self) -> str:
+        """The paradigm as an HTML table in Jupyter: a row per cell, variants marked."""
+        return notebook.paradigm(self)
 
-BLOCKING_RULES = (d1_augment, b3_xana, d2_internal_augment, e5_diminutives, b9_simo, c1_names,
-                  c2_numerals)
+
+class Paradigms(list):
+    """The paradigms of a lemma (a list of :class:`ParadigmTable`), one HTML table each in
+    Jupyter."""
+
+    def _repr_html_(self) -> str:
+        return notebook.paradigms(self)
+
+
+class Analyses(list):
+    """The analyses of a word (a list of :class:`Analysis`), an HTML table in Jupyter."""
+
+    def _repr_html_(self) -> str:
+        return notebook.analyses(self)
+
+
+#: the layers that explain a rejection, in the order of grammars.rules.LAYERS
+BLOCKING_RULES = rules.explainers()
 
 
 @dataclass
@@ -76,9 +106,13 @@ class Explanation:
     blocked: list[tuple[str, str]]
     neighbours: list[str]
 
+    def _repr_html_(self) -> str:
+        """The verdict and its reasons as HTML tables in Jupyter."""
+        return notebook.explanation(self)
 
-VARIANT_NAMES = {0: "main", 1: "alt", 2: "colloq", 3: "rare", 5: "scrabble"}
-_TILE_SET = frozenset("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ")
+
+VARIANT_NAMES = WEIGHTS  # weight → variant name (grammars.paradigm.WEIGHTS)
+_TILE_SET = frozenset(TILE_LETTERS)
 
 
 class Judge:
@@ -95,7 +129,7 @@ class Judge:
         self._runtime = runtime
         self._table: anatable.AnalysisTable | None = None
         self.analyser, self.tiles, self.t2s, self.tags = analyser, tiles, t2s, tags
-        self.rulings = fc.read_rulings() if rulings is None else rulings
+        self.rulings = lexicon.read_rulings() if rulings is None else rulings
         self.min_length = max(2, min_length)  # §C6: one-letter words are never valid
         self.max_length = max_length
         # rule layers the profile switches off (grammars/profiles.py)
@@ -208,7 +242,7 @@ class Judge:
             lat = pynini.compose(pynini.accep(pynini.escape(tile)), self.t2s)
             return sorted({o for _, o, _ in self._paths(lat.rmepsilon())})
 
-    def analyse(self, word: str) -> list[Analysis]:
+    def analyse(self, word: str) -> Analyses:
         """Every analysis of ``word`` (any case, accented or not), best (lowest weight) first;
         ties by surface, lemma, cell, class and rules.
 
@@ -217,9 +251,9 @@ class Judge:
         tile = to_tile(word)
         table = self.table
         if table is not None:
-            return self._with_list(tile, [Analysis(*r) for r in table.lookup(tile)])
-        return self._with_list(tile, [Analysis(*r) for r in anatable.analyse_fst(
-            tile, self.analyser, self.t2s, self.tags.by_char)])
+            return self._with_list(tile, Analyses(Analysis(*r) for r in table.lookup(tile)))
+        return self._with_list(tile, Analyses(Analysis(*r) for r in anatable.analyse_fst(
+            tile, self.analyser, self.t2s, self.tags.by_char)))
 
     def _with_list(self, tile: str, analyses: list[Analysis]) -> list[Analysis]:
         """``analyses`` plus what the user's list (if any) says of ``tile``: the learned
@@ -232,7 +266,7 @@ class Judge:
                  ov.forms.get(tile, ())]
         if not extra and not analyses and tile in ov.words:
             extra = [Analysis(tile.lower(), RULE_ID, "LISTED", tile.lower(), (RULE_ID,), 5.0)]
-        return analyses + extra
+        return Analyses(list(analyses) + extra)
 
     def analyse_many(self, tiles: list[str]) -> list[list[Analysis]]:
         """:meth:`analyse` of already tile-normalised strings, same order (anything that is not
@@ -246,8 +280,11 @@ class Judge:
     def check(self, word: str) -> Verdict:
         """The verdict on one word under the profile; raises ``InvalidWord`` for non-Greek input.
 
-        Layers in order: §C6 and §LEN (length profile), the acceptor (paradigms and the
-        regulation's layers), then the rulings file (§A4) last, which overrides both.
+        Checks in order: §C6 (one letter is never a word); the rulings file (§A4), which
+        overrides everything after it, the length profile included; §LEN (the length
+        profile); the acceptor (paradigms and the regulation's layers), a rejection explained
+        by the first layer of :data:`BLOCKING_RULES` that blocks the word; last the profile's
+        switched-off layers (grammars/profiles.py).
         """
         tile = to_tile(word)
         n = len(tile)
@@ -287,10 +324,10 @@ class Judge:
         """(rule id, reason) for each regulation rule that blocks ``tile`` next to a valid
         form (ΓΡΑΨΑ: §D1; ΞΑΝΑΡΩ: §B3; ΕΞΑΝΑΕΔΩΣΑ: §D2)."""
         out = []
-        for rule in BLOCKING_RULES:
-            reason = rule.blocked(tile, self.analyse)
+        for layer in BLOCKING_RULES:
+            reason = layer.explain(tile, self.analyse)
             if reason:
-                out.append((rule.RULE_ID, reason))
+                out.append((layer.rule_id, reason))
         return out
 
     def explain(self, word: str) -> "Explanation":
@@ -300,7 +337,7 @@ class Judge:
         Raises ``InvalidWord`` for non-Greek input.
         """
         v = self.check(word)
-        analyses = self.analyse(v.tile) if v.valid else []
+        analyses = self.analyse(v.tile) if v.valid else Analyses()
         blocked = [] if v.valid else self.blocked(v.tile)
         near = [] if v.valid or blocked else self.neighbours(v.tile)
         return Explanation(v, analyses, blocked, near)
@@ -348,7 +385,7 @@ class Judge:
             return None  # the caller's word-by-word path applies the profile and the list
         return self.runtime.judge_text(text, self.min_length, self.max_length)
 
-    def paradigm(self, lemma: str, inflection_class: str | None = None) -> list[ParadigmTable]:
+    def paradigm(self, lemma: str, inflection_class: str | None = None) -> Paradigms:
         """The paradigm(s) of ``lemma``: one table per inflection class (sorted by class), every
         cell with its forms (main form first), rule-derived forms excluded. An unknown lemma
         or class gives an empty list.
@@ -361,7 +398,7 @@ class Judge:
         if inflection_class:
             classes = [c for c in classes if c == inflection_class]
         if not classes:
-            return []
+            return Paradigms()
         out = []
         with pynini.default_token_type("utf8"):
             cells = pynini.union(*[c for c, (k, _) in self.tags.by_char.items() if k == "cell"])
@@ -385,7 +422,7 @@ class Judge:
             table.rows.sort(key=lambda r: (order.get(self.tags.by_tag[f"cell:{r.tags}"], 0),
                                            r.variant != "main"))
             out.append(table)
-        return out
+        return Paradigms(out)
 
     def generate(self, lemma: str, inflection_class: str, tags: str,
                  rules: tuple[str, ...] | list[str] = ()) -> list[str]:
@@ -411,6 +448,57 @@ class Judge:
                 pat += pynini.closure(pynini.union(*rsyms))
             return sorted({s for s, _, _ in self._paths(pynini.compose(self.analyser, pat))})
 
+    # -- search (fst.search: walks of the tile acceptor's arrays) ----------------------
+    def _bounds(self, min_length: int, max_length: int) -> tuple[int, int]:
+        return max(min_length, self.min_length), min(max_length, self.max_length)
+
+    def _profiled(self, blocks: Iterator[list[Match]]) -> Iterator[Match]:
+        """Matches kept by the profile's switched-off layers (none for the full regulation)."""
+        for block in blocks:
+            if self.disabled_rules:
+                ok = self._profile([m.word for m in block], [True] * len(block))
+                block = [m for m, good in zip(block, ok) if good]
+            yield from block
+
+    def anagram(self, rack: str, min_length: int = 2, max_length: int = 15,
+                exact: bool = False) -> Iterator[Match]:
+        """Every valid word the tiles of ``rack`` make: Greek letters as typed (any case,
+        accents) and at most two blanks ``?``/``*``; ``min_length``…``max_length`` letters
+        (within the profile's), ``exact``: every tile used. Streams :class:`Match` (word in
+        tile form, blank positions, face-value score from ``lexicon/tiles/greek.tsv``) in
+        alphabetical order; :func:`fst.search.best_first` sorts for display.
+
+        Raises :class:`SearchError` (a ValueError) for a bad rack: empty, a character that is
+        neither a Greek letter nor a blank, over two blanks, over 15 tiles, or more tiles of a
+        letter than the Greek set has."""
+        r = search.parse_rack(rack)
+        lo, hi = self._bounds(min_length, max_length)
+        return self._profiled(search._walk(self.runtime, ("*",), r.letters, r.blanks, lo, hi,
+                                           exact))
+
+    def pattern(self, pattern: str, rack: str | None = None, min_length: int = 2,
+                max_length: int = 15) -> Iterator[Match]:
+        """Every valid word matching ``pattern`` (letters in any case; ``?`` one letter, ``*``
+        any run of letters, none included), alphabetical. With ``rack``, the letters that
+        ``?`` and ``*`` stand for must come from the rack (blanks included); the pattern's
+        own letters are taken as on the board. Raises :class:`SearchError` for a bad pattern
+        or rack (:func:`fst.search.parse_pattern`, :func:`fst.search.parse_rack`)."""
+        lo, hi = self._bounds(min_length, max_length)
+        blocks = search.pattern(self.runtime, pattern, rack, lo, hi)
+        return self._profiled(_blocks(blocks))
+
+    def hooks(self, word: str) -> Hooks:
+        """The front and back hooks of ``word`` (any case, accents): the letters that make a
+        valid word (profile applied) before and after it. Raises :class:`SearchError` if
+        ``word`` is not a Greek word."""
+        h = search.hooks(self.runtime, word, self.min_length, self.max_length)
+        if self.disabled_rules:
+            front = self._profile([c + h.word for c in h.front], [True] * len(h.front))
+            back = self._profile([h.word + c for c in h.back], [True] * len(h.back))
+            h = Hooks(h.word, [c for c, ok in zip(h.front, front) if ok],
+                      [c for c, ok in zip(h.back, back) if ok])
+        return h
+
     def wordlist(self, min_length: int | None = None, max_length: int | None = None) -> Iterator[str]:
         """Every accepted tile form within the length bounds, sorted."""
         for block in self.wordlist_bytes(min_length, max_length):
@@ -425,6 +513,10 @@ class Judge:
         return self.runtime.wordlist_chunks(lo, hi)
 
 
-def _is_final(fst, state) -> bool:
-    import pynini
-    return fst.final(state) != pynini.Weight.zero(fst.weight_type())
+def _blocks(matches: Iterator[Match], size: int = 4096) -> Iterator[list[Match]]:
+    """``matches`` in lists of ``size``."""
+    while True:
+        block = list(itertools.islice(matches, size))
+        if not block:
+            return
+        yield block

@@ -1,307 +1,51 @@
-"""Compile lexicon × grammars into the analyser and the tile acceptor, with a cache.
+"""Compile a :class:`lexicon.Lexicon` × the grammars into the analyser and the tile acceptor.
 
-Artifacts (in the cache directory, keyed by a hash of the lexicon, the grammars, this engine's
-source and the pynini version):
-
-* ``analyser.fst`` — weighted transducer, accented surface → analysis string;
-* ``tiles.fst`` — minimal deterministic acceptor of the tile forms;
-* ``tile2surface.fst`` — tile form → accented surface (restricted to the language);
-* ``tags.json`` — the tag table: private-use code points → class codes, cells, rule ids;
-* ``dfa_*.npy`` — the tile acceptor as numpy arrays for look-ups without pynini
-  (:mod:`fst.runtime`), checked against ``tiles.fst`` when built;
-* ``ana_*`` — every analysis of every tile word, for analysis without pynini
-  (:mod:`fst.anatable`), checked against ``analyser.fst`` when built;
-* ``manifest.json`` — written last: the sha256 and size of every other file. A missing,
-  truncated, corrupt or stale artifact is reported and everything rebuilt (:func:`ensure_cache`).
-  The same inputs give byte-identical artifacts.
-
-An analysis string is ``lemma + CLASS + CELL + RULE*`` where CLASS, CELL and RULE are single
-private-use code points (U+E000…) listed in the tag table, so labels are plain Unicode code
-points, stable across processes (DESIGN-NOTES §3.4), and decoding needs only ``tags.json``.
+:func:`build` returns the FSTs and the tag table; :mod:`fst.cache` stores them with the look-up
+arrays. An analysis string is ``lemma + CLASS + CELL + RULE*`` where CLASS, CELL and RULE are
+single private-use code points of the tag table (:mod:`fst.tags`).
 """
 from __future__ import annotations
 
 import collections
-import hashlib
-import json
-import os
 import sys
-from dataclasses import dataclass
-from pathlib import Path
 
+import lexicon as lx
+from grammars import compounds
 from grammars import phonology as ph
-from grammars import profiles
 from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
-from grammars.rules import (aw_present, b3_xana, b6_degree, b7_loans, b9_simo, d1_augment,
-                            d2_internal_augment, d3_learned_aorist, d4_aga, d7_ome, d9_present,
-                            e4_spellings, e5_diminutives)
+from grammars import rules
+from grammars.alphabet import LETTERS, SURFACE_LETTERS, TILE_MAP
+from grammars.cells import Cell
+from grammars.rules import RULE_WEIGHT
+from lexicon import Lexicon, ListedForm
 
-from lexicon import rows
-
-from . import anatable, runtime
-
-PKG_ROOT = Path(__file__).resolve().parent.parent
-GRAMMARS_DIR = PKG_ROOT / "grammars"
-LEXICON_DIR = PKG_ROOT / "lexicon"
-FST_DIR = Path(__file__).resolve().parent
-PUA = 0xE000
-# weights by variant kind (DESIGN-NOTES §1): main 0, alt 1, colloq/learned 2, rare 3, rule-derived 5
-RULE_WEIGHT = 5.0
-TILE_MAP = {"ά": "Α", "έ": "Ε", "ή": "Η", "ί": "Ι", "ό": "Ο", "ύ": "Υ", "ώ": "Ω",
-            "ϊ": "Ι", "ϋ": "Υ", "ΐ": "Ι", "ΰ": "Υ", "ς": "Σ"}
-
-
-@dataclass(frozen=True)
-class LexEntry:
-    lemma: str
-    pos: str
-    inflection_class: str
-    source: str
-    flags: tuple[str, ...] = ()
-    # lexicon-source ids that every analysis of the row carries, so that a profile can leave
-    # the row out (grammars/profiles.py, SOURCE_FILES: lemmas-pes-dev.tsv → PES)
-    marks: tuple[str, ...] = ()
-
-
-def read_lexicon(path: Path | None = None) -> list[LexEntry]:
-    """Rows of ``lexicon/lemmas*.tsv`` (``lemmas.tsv`` from elspell, ``lemmas-*.tsv`` from
-    other sources; see lexicon/README.md for the format), or of the one file ``path``.
-
-    Raises ValueError naming file and line for a malformed row.
-    """
-    paths = [path] if path else sorted(LEXICON_DIR.glob("lemmas*.tsv"))
-    out = []
-    for p in paths:
-        for lineno, parts in rows(p):
-            if len(parts) != 8:
-                raise ValueError(f"{p}:{lineno}: expected 8 tab-separated columns")
-            flags = tuple(x for x in parts[5].split(",") if x and x != "-")
-            out.append(LexEntry(parts[0], parts[1], parts[3], parts[7], flags,
-                                profiles.source_marks(p.name, flags)))
-    if path is None:  # flags decided by evidence, kept apart from the imported rows
-        extra = read_flags()
-        out = [e if (e.lemma, e.inflection_class) not in extra else LexEntry(
-            e.lemma, e.pos, e.inflection_class, e.source,
-            e.flags + tuple(x for x in extra[e.lemma, e.inflection_class] if x not in e.flags),
-            e.marks) for e in out]
-    return out
-
-
-def read_flags(path: Path | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
-    """(lemma, class) → flags of ``lexicon/flags.tsv`` (rows ``lemma class flag evidence``;
-    lexicon/README.md), or of ``path``; {} if the file does not exist.
-
-    Raises ValueError naming file and line for a malformed row.
-    """
-    path = path or LEXICON_DIR / "flags.tsv"
-    out: dict[tuple[str, str], tuple[str, ...]] = {}
-    if not path.exists():
-        return out
-    for lineno, parts in rows(path):
-        if len(parts) != 4:
-            raise ValueError(f"{path}:{lineno}: expected 4 tab-separated columns")
-        key = (parts[0], parts[1])
-        out[key] = out.get(key, ()) + (parts[2],)
-    return out
-
-
-@dataclass(frozen=True)
-class ListedForm:
-    lemma: str
-    pos: str
-    inflection_class: str
-    cell: str
-    form: str
-    weight: int
-    citation: str
-
-
-LISTED_FILES = ("irregular.tsv", "closed.tsv", "loans.tsv", "regulation-forms.tsv")
-
-
-def read_listed(files: tuple[str, ...] = LISTED_FILES) -> list[ListedForm]:
-    """Listed paradigms: rows ``lemma pos class cell form weight citation`` of
-    ``lexicon/irregular.tsv``, ``lexicon/closed.tsv`` (hand-entered), ``lexicon/loans.tsv``
-    (§B7 loans from spaCy) and ``lexicon/regulation-forms.tsv`` (forms the regulation prints)
-    (see lexicon/README.md).
-
-    Forms are accented lower case as printed in the cited grammar table. Raises ValueError
-    naming file and line for a malformed row (wrong column count, non-Greek form, no citation).
-    """
-    out = []
-    for name in files:
-        path = LEXICON_DIR / name
-        if not path.exists():
-            continue
-        for lineno, parts in rows(path, "lemma"):
-            if len(parts) != 7 or not parts[6].strip():
-                raise ValueError(f"{path}:{lineno}: expected 7 tab-separated columns "
-                                 "ending with a citation")
-            lemma, pos, cls, cell, form, weight, cit = parts
-            if not set(form) <= SURFACE_LETTERS or not set(lemma) <= SURFACE_LETTERS:
-                raise ValueError(f"{path}:{lineno}: {form!r} is not an accented lower-case "
-                                 "Greek form")
-            out.append(ListedForm(lemma, pos, cls, cell, form, int(weight), cit))
-    return out
-
-
-def read_hidden_words() -> list[str]:
-    """Surface forms (lower case, unaccented, final ς) of ``lexicon/hidden_words.tsv`` (§E2)."""
-    path = LEXICON_DIR / "hidden_words.tsv"
-    if not path.exists():
-        return []
-    out = set()
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("#") or line.startswith("word\t") or not line.strip():
-                continue
-            w = line.split("\t", 1)[0].lower()
-            if not b9_simo.barred(w):  # §B9 outranks a set phrase (ΠΛΥΣΙΜΟΥ)
-                out.add(w[:-1] + "ς" if w.endswith("σ") else w)
-    return sorted(out)
-
-
-def read_learned_aorists() -> dict[str, str]:
-    """§D3: lemma → listed learned passive aorist (1st singular) of
-    ``lexicon/learned-aorists.tsv`` (rows ``lemma  learned_aorist  citation``).
-
-    Raises ValueError naming file and line for a malformed row."""
-    path = LEXICON_DIR / "learned-aorists.tsv"
-    out: dict[str, str] = {}
-    if not path.exists():
-        return out
-    for lineno, parts in rows(path, "lemma"):
-        if len(parts) != 3 or not parts[2].strip() or not set(parts[1]) <= SURFACE_LETTERS:
-            raise ValueError(f"{path}:{lineno}: expected lemma, learned aorist, citation")
-        out[parts[0]] = parts[1]
-    return out
-
-
-def read_rulings(path: Path | None = None) -> dict[str, tuple[bool, str]]:
-    """The rulings file (§A4): tile form → (accepted?, reference). Rows of
-    ``lexicon/rulings.tsv``: ``word  verdict(accept|reject)  reference  date``.
-
-    Raises ValueError naming file and line for a malformed row.
-    """
-    path = path or LEXICON_DIR / "rulings.tsv"
-    out: dict[str, tuple[bool, str]] = {}
-    if not path.exists():
-        return out
-    for lineno, parts in rows(path, "word"):
-        if len(parts) != 4 or parts[1] not in ("accept", "reject") or not parts[2].strip():
-            raise ValueError(f"{path}:{lineno}: expected word, accept|reject, reference, date")
-        out[parts[0]] = (parts[1] == "accept", f"{parts[2]} ({parts[3]})")
-    return out
-
-
-def input_files() -> list[Path]:
-    # the data and the code that shape the artifacts (not the CLI or the API)
-    files = sorted(LEXICON_DIR.glob("*.tsv")) + sorted(GRAMMARS_DIR.rglob("*.tsv"))
-    files += sorted(GRAMMARS_DIR.rglob("*.py"))
-    files += [FST_DIR / n for n in ("compile.py", "runtime.py", "anatable.py")
-              if (FST_DIR / n).exists()]
-    return files
-
-
-def _pynini_version() -> str:
-    """The installed pynini's version, from the package metadata (importing pynini costs
-    a third of a second, and a warm cache must not need it). The dist-info folder beside the
-    package is read directly: importlib.metadata takes 60 ms to get there."""
-    import importlib.util
-    spec = importlib.util.find_spec("pynini")
-    if spec is not None and spec.origin:
-        site = Path(spec.origin).parent.parent
-        for info in sorted(site.glob("pynini-*.dist-info")):
-            try:
-                for line in (info / "METADATA").read_text(encoding="utf-8").splitlines():
-                    if line.startswith("Version:"):
-                        return line.split(":", 1)[1].strip()
-                    if not line:
-                        break
-            except OSError:
-                pass
-    from importlib import metadata
-    try:
-        return metadata.version("pynini")
-    except metadata.PackageNotFoundError:
-        import pynini
-        return pynini.__version__
-
-
-def cache_key(lexicon_path: Path | None = None) -> str:
-    """Hash of the inputs (:func:`input_files`, the pynini version and, for a build from one
-    lemmas file, that file): the name of the cache directory."""
-    h = hashlib.sha256(_pynini_version().encode())
-    for p in input_files():
-        h.update(str(p.relative_to(PKG_ROOT)).encode())
-        h.update(p.read_bytes())
-    if lexicon_path is not None:
-        h.update(b"\0lexicon_path\0")
-        h.update(Path(lexicon_path).read_bytes())
-    return h.hexdigest()[:16]
-
-
-def cache_dir(lexicon_path: Path | None = None, root: Path | str | None = None) -> Path:
-    """``root`` (default: $DEKTES_CACHE, else $XDG_CACHE_HOME/dektes or ~/.cache/dektes) /
-    :func:`cache_key`."""
-    base = root or os.environ.get("DEKTES_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "dektes")
-    return Path(base) / cache_key(lexicon_path)
-
-
-class TagTable:
-    """Bidirectional map between tag strings and private-use code points."""
-
-    def __init__(self):
-        self.by_tag: dict[str, str] = {}
-        self.by_char: dict[str, tuple[str, str]] = {}
-
-    def char(self, kind: str, tag: str) -> str:
-        key = f"{kind}:{tag}"
-        if key not in self.by_tag:
-            c = chr(PUA + len(self.by_tag))
-            self.by_tag[key] = c
-            self.by_char[c] = (kind, tag)
-        return self.by_tag[key]
-
-    def to_json(self) -> str:
-        return json.dumps({c: list(v) for c, v in sorted(self.by_char.items())},
-                          ensure_ascii=False, indent=0, sort_keys=True)
-
-    @classmethod
-    def from_json(cls, text: str) -> "TagTable":
-        t = cls()
-        for c, (kind, tag) in json.loads(text).items():
-            t.by_char[c] = (kind, tag)
-            t.by_tag[f"{kind}:{tag}"] = c
-        return t
+from .tags import TagTable
 
 
 def cell_variants(code, cell, rule):
     """(ending, directive, aug symbol, weight, rule ids) for one paradigm rule, its grammar
-    variants (grammars/variants.tsv) and the regulation layers on each of them."""
+    variants (grammars/variants.tsv) and the ``variants`` layers on each of them (§D1)."""
     aug = ph.AUG if rule.aug else None
     bases = [(rule.ending, rule.directive, float(rule.weight))]
     bases += [(e, d, float(w)) for e, d, w in variants_of(code, rule)]
+    layers = [(x.rule_id, x.hooks["variants"]) for x in rules.at("variants")]
     out = []
     for ending, directive, weight in bases:
         out.append((ending, directive, aug, weight, ()))
-        if cell.startswith("V;"):
-            for e, d, a in d1_augment.variants(cell, ending, directive, rule.aug):
-                out.append((e, d, a, RULE_WEIGHT, (d1_augment.RULE_ID,)))
+        for rid, variants in layers:
+            for e, d, a in variants(cell, ending, directive, rule.aug):
+                out.append((e, d, a, RULE_WEIGHT, (rid,)))
     return out
 
 
-def paradigm_groups(entries, tables, internal=None):
-    """Group lemmas whose paradigms are built from the same rules (same class, same tail).
-    Cells that §E5 bars for a diminutive or augmentative are left out of its paradigm, and so
-    are the cells where a verb of ``internal`` (§D2, lemma → entry) in mode ``only`` takes the
-    stressed internal augment instead (:func:`internal_forms` makes those); a verb flagged
-    ``present_only`` keeps its present-stem cells alone (§D9), one flagged ``no_aw`` loses the
-    -άω alternant of its -ώ present and so its §D4 -αγα imperfect (grammars/rules/aw_present.py)."""
+def paradigm_groups(entries, tables, ctx: rules.Context | None = None):
+    """Group lemmas whose paradigms are built from the same rules (same class, same tail),
+    after the ``cells`` layers have dropped cells or rules of each lemma's paradigm (§E5
+    diminutives, §D2 mode ``only``, §D9 ``present_only``, §D4 ``no_aw``). ``ctx`` defaults to
+    a context whose lexicon holds ``entries`` alone."""
+    ctx = ctx or rules.Context(Lexicon(lemmas=tuple(entries)), tables, None)
+    filters = [x.hooks["cells"] for x in rules.at("cells")]
     groups = collections.defaultdict(list)
-    bases = e5_diminutives.base_index(e.lemma for e in entries)
-    internal = internal or {}
     for e in entries:
         table = tables.get(e.inflection_class)
         if table is None:
@@ -309,18 +53,15 @@ def paradigm_groups(entries, tables, internal=None):
         lu = ph.underlying(e.lemma, glides=False)
         lp = ph.plain(lu)
         chosen = []
-        bar = e5_diminutives.barred(e.lemma, bases) if e.inflection_class[0] == "O" else None
-        ia = internal.get(e.lemma) if e.inflection_class[0] == "P" else None
-        only = d2_internal_augment.only_cells(ia, table) if ia else frozenset()
-        present_only = d9_present.FLAG in e.flags
-        no_aw = aw_present.FLAG in e.flags
+        found = [f for f in (make(e, table, ctx) for make in filters) if f is not None]
+        drop_cell = [f.drop_cell for f in found if f.drop_cell]
+        drop_rule = [f.drop_rule for f in found if f.drop_rule]
         for cell in table.cells():
-            if (bar and bar(cell)) or cell in only or (
-                    present_only and not d9_present.keeps(cell)):
+            if any(drop(cell) for drop in drop_cell):
                 continue
-            rules = tuple(r for r in table.rules_for(lp, cell) if r.strip <= len(lp)
-                          and not (no_aw and aw_present.is_alternant(cell, r)))
-            chosen.append((cell, rules))
+            kept = tuple(r for r in table.rules_for(lp, cell) if r.strip <= len(lp)
+                         and not any(drop(cell, r) for drop in drop_rule))
+            chosen.append((cell, kept))
         kmax = max((r.strip for _, rs in chosen for r in rs), default=0)
         stem, tail = cut(lu, kmax)
         ci = consonant_initial(lp)
@@ -328,16 +69,23 @@ def paradigm_groups(entries, tables, internal=None):
     return groups
 
 
-def build(progress: bool = True, lexicon_path: Path | None = None):
-    """Build (analyser, tiles, tile2surface, tag table) from the shipped lexicon and grammars."""
+def build(lex: Lexicon | None = None, progress: bool = True):
+    """Build (analyser, tiles, tile2surface, tag table) from ``lex`` (default: the shipped
+    lexicon, :func:`lexicon.load`), the class tables and the layers of
+    :data:`grammars.rules.LAYERS`, stage by stage.
+
+    Raises ValueError for a lexicon row the grammar cannot use (a §D3 learned aorist the
+    rule does not derive)."""
     import pynini
     from tqdm import tqdm
 
+    lex = lx.load() if lex is None else lex
     tags = TagTable()
-    entries = read_lexicon(lexicon_path)
     tables = load_tables()
-    internal = d2_internal_augment.read_lexicon()
-    groups = paradigm_groups(entries, tables, internal)
+    ctx = rules.Context(lex, tables, tags)
+    groups = paradigm_groups(list(lex.lemmas), tables, ctx)
+    extra_cells = [(x.rule_id, x.hooks["extra cells"]) for x in rules.at("extra cells")]
+    compounds_ = [(x.rule_id, x.hooks["compound"]) for x in rules.at("compound")]
     with pynini.default_token_type("utf8"):
         cascade = ph.cascade()
         pieces = []
@@ -346,7 +94,7 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
                 unit="group", disable=not progress, file=sys.stderr):
             csym = tags.char("class", code)
             by_aug = collections.defaultdict(list)
-            d4_items, b6_items = [], []
+            extra_items = {rid: [] for rid, _ in extra_cells}
 
             def add(bucket, cell, retained, variants, extra_rules=()):
                 for e, d, a, w, rids in variants:
@@ -358,68 +106,56 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
                         tags.char("rule", x) for x in rids + extra_rules + marks)
                     bucket(a).append((ana, ph.encode(retained, e, d), w))
 
-            for cell, rules in chosen:
-                for r in rules:
+            for cell, kept in chosen:
+                for r in kept:
                     retained, _ = cut(tail, r.strip)
                     add(lambda a: by_aug[a], cell, retained, cell_variants(code, cell, r))
-                    if cell == "ADJ;MASC;NOM;SG":  # §B6: -ότερος, -ότατος
-                        for c6, e6 in b6_degree.cells(r.ending):
-                            add(lambda a: b6_items, c6, retained,
-                                [(e6, "ANT", None, RULE_WEIGHT, ())], (b6_degree.RULE_ID,))
-                    if cell == d4_aga.PRESENT_CELL:  # §D4: -αγα beside an -άω present
-                        for c4, e4 in d4_aga.cells(r.ending):
-                            v = [(e4, "ANT", None, RULE_WEIGHT, ())]
-                            v += [(e, d, a, RULE_WEIGHT, (d1_augment.RULE_ID,)) for e, d, a in
-                                  d1_augment.variants(c4, e4, "ANT", False)]
-                            add(lambda a: d4_items, c4, retained, v, (d4_aga.RULE_ID,))
+                    for rid, hook in extra_cells:  # §B6 -ότερος, §D4 -αγα …
+                        if cell == hook.trigger:
+                            for c, variants in hook.cells(r.ending):
+                                add(lambda a, rid=rid: extra_items[rid], c, retained,
+                                    variants, (rid,))
             lemma_map = _lemma_map(members)
             for a, items in sorted(by_aug.items(), key=lambda kv: str(kv[0])):
                 pieces.append(_piece(lemma_map, items, a))
-            if b6_items:
-                ok = [(lm, st) for lm, st in members if b6_degree.allowed(lm, code)]
-                if ok:
-                    pieces.append(_piece(_lemma_map(ok), b6_items, None))
-            if d4_items:
-                ok = [(lm, st) for lm, st in members if lm not in d4_aga.EXCLUDED_LEMMAS]
-                if ok:
-                    pieces.append(_piece(_lemma_map(ok), d4_items, None))
-            # §B3 as a compound: ξανα- takes the verb's augment logic (ξανάγραψα, εξανάγραψα)
-            if code.startswith("P") and ci:
-                xs = [(lm, b3_xana.PREFIX + st) for lm, st in members if b3_xana.takes_xana(lm)]
-                bsym = tags.char("rule", b3_xana.RULE_ID)
+            for rid, hook in extra_cells:
+                if extra_items[rid]:
+                    ok = [(lm, st) for lm, st in members if hook.member(lm, code, ctx)]
+                    if ok:
+                        pieces.append(_piece(_lemma_map(ok), extra_items[rid], None))
+            # prefix compounds take the verb's augment logic (§B3: ξανάγραψα, εξανάγραψα)
+            for rid, hook in compounds_:
+                xs = hook(tables[code], ci, members)
+                if xs is None:
+                    continue
+                sym = tags.char("rule", rid)
                 for a in (ph.AUG, ph.AUG_D1):
                     if xs and by_aug.get(a):
-                        items = [(ana + bsym, u, max(w, RULE_WEIGHT)) for ana, u, w in by_aug[a]]
+                        items = [(ana + sym, u, max(w, RULE_WEIGHT)) for ana, u, w in by_aug[a]]
                         pieces.append(_piece(_lemma_map(xs), items, a))
         if progress:
             print("dektes: composing with the stress cascade …", file=sys.stderr)
         gen = pynini.union(*pieces).optimize()
         gen = pynini.compose(gen, cascade).optimize()
-        # §D3 and §E4 twins are read off the paradigms' generator; they, §E2, §D2 and the
-        # listed paradigms then join it in one union (each union + optimize of the whole
-        # generator costs seconds), before §D7 and §B3, which reach all of their forms
+        # the ``forms`` layers (§D3 and §E4 twins read off the paradigms' generator, §E2), the
+        # ``strings`` hooks (§D2) and the listed paradigms join it in one union (each union +
+        # optimize of the whole generator costs seconds), before the ``surface`` layers
+        # (§D7, §B3), which reach all of their forms
         gen.arcsort("ilabel")
-        extra = [t for t in (_d3_twins(gen, tags, {e.lemma for e in entries}),
-                             _e4_twins(gen, tags, entries)) if t is not None]
-        # §E2 hidden words: the federation's list, only the printed forms (tile form given)
-        hidden = read_hidden_words()
-        if hidden:
-            esym = tags.char("class", "E2") + tags.char("cell", "HIDDEN") + tags.char("rule", "E2")
-            extra.append(pynini.string_map(
-                [(pynini.escape(w + esym), w, str(RULE_WEIGHT)) for w in hidden]))
-        # §D2: the internal augment of learned compound verbs (lexicon/internal-augment.tsv)
-        # and the hand-entered paradigms (irregular core, closed classes, compounds)
-        listed_rows = read_listed()
-        strings = internal_forms(entries, tables, internal, tags)
-        strings += listed_forms(listed_rows + compound_rows(listed_rows, entries), tags)
+        extra = [t for t in (x.build(gen, ctx) for x in rules.at("forms") if x.build)
+                 if t is not None]
+        strings = [s for x in rules.at("forms") if "strings" in x.hooks
+                   for s in x.hooks["strings"](ctx)]
+        listed_rows = list(lex.listed)
+        strings += listed_forms(listed_rows + compound_rows(listed_rows, lex.lemmas, lex.compounds),
+                                tags)
         if strings:
             extra.append(pynini.string_map(
                 [(pynini.escape(ana), form, str(w)) for ana, form, w in strings]))
         if extra:
             gen = pynini.union(gen, *extra).optimize()
-        # §D7: -ομε beside unstressed -ουμε, on the surface
-        gen = _add_d7(gen, tags)
-        gen = _add_b3(gen, tags)
+        for x in rules.at("surface"):
+            gen = x.build(gen, ctx)
         analyser = pynini.invert(gen).optimize()
         analyser.arcsort("ilabel")
         _check_surface_alphabet(analyser)
@@ -429,92 +165,60 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
         t2s = pynini.compose(pynini.invert(tile_map), surfaces).optimize()
         t2s.arcsort("ilabel")
         tiles = pynini.project(t2s, "input").rmepsilon()
-        # §A4 rulings, the last layer: accepted words join, rejected words leave the language
-        rulings = read_rulings()
-        yes = [w for w, (ok, _) in sorted(rulings.items()) if ok]
-        no = [w for w, (ok, _) in sorted(rulings.items()) if not ok]
-        if yes:
-            tiles = pynini.union(tiles, pynini.string_map(yes)).rmepsilon()
-        tiles = pynini.determinize(tiles).minimize()
-        if no:
-            tiles = pynini.difference(tiles, pynini.string_map(no).optimize())
-            tiles = pynini.determinize(tiles.rmepsilon()).minimize()
+        for x in rules.at("acceptor"):  # §A4 rulings, the last layer
+            tiles = x.build(tiles, ctx)
         tiles.arcsort("ilabel")
     return analyser, tiles, t2s, tags
 
 
-def printed_only(row: ListedForm) -> bool:
-    """§E1: a form the citation marks as printed only (a set phrase's εάλω, the archaic
-    aorist έτεκον) takes no rule layer: no §D1 variant, no ξανα- (§B3)."""
-    return "§E1" in row.citation
-
-
-def internal_forms(entries, tables, internal, tags) -> list[tuple[str, str, float]]:
-    """(analysis string, surface form, weight) of the §D2 internal-augment forms of the verbs
-    of ``internal`` (lemma → ``d2_internal_augment.Entry``), for each class the lemma has."""
-    out = []
-    for e in entries:
-        ia = internal.get(e.lemma)
-        table = tables.get(e.inflection_class)
-        if ia is None or table is None or e.inflection_class[0] != "P":
-            continue
-        head = e.lemma + tags.char("class", e.inflection_class)
-        for cell, form, rids in d2_internal_augment.forms(ia, table):
-            out.append((head + tags.char("cell", cell)
-                        + "".join(tags.char("rule", r) for r in rids), form, RULE_WEIGHT))
-    return sorted(set(out))
-
-
-def compound_rows(rows: list[ListedForm], entries=()) -> list[ListedForm]:
+def compound_rows(rows: list[ListedForm], entries=(), records=None) -> list[ListedForm]:
     """Listed rows of the compound verbs of ``lexicon/compounds.tsv`` (grammars/compounds.py),
     made from their base's rows among ``rows``; a lemma the lexicon ``entries`` inflect is
-    skipped. Citations name the base and the rule (§D2 internal/kept augment, §D1 external)."""
-    from grammars import compounds
+    skipped. Citations name the base, ``rules`` the rule (§D2 internal/kept augment, §D1
+    external)."""
     bases = collections.defaultdict(list)
     for r in rows:
-        if r.pos == "V" and not printed_only(r):
+        if r.pos == "V" and not r.printed_only:
             bases[r.lemma].append((r.cell, r.form, r.weight))
     known = {e.lemma for e in entries}
     out = []
-    for rec in compounds.read_records():
+    for rec in (compounds.read_records() if records is None else records):
         if rec.lemma in known or rec.base not in bases:
             continue
         for cell, form, w, rids in compounds.record_forms(rec, bases[rec.base]):
             cit = f"compound of {rec.base} (grammars/compounds.py)" + "".join(
                 f" §{r}" for r in rids)
-            out.append(ListedForm(rec.lemma, "V", "IRR", cell, form, w, cit))
+            out.append(ListedForm(rec.lemma, "V", "IRR", cell, form, w, cit, tuple(rids)))
     return out
 
 
 def listed_forms(rows: list[ListedForm], tags: TagTable) -> list[tuple[str, str, float]]:
-    """(analysis string, surface form, weight) of the listed paradigms, with the rule layers
-    that apply to listed forms: rule ids cited as ``§X`` in a row's citation (§B7 for loans),
-    the §B7 -ιγκ/-ινγκ doublet of indeclinable loans, §D1 and the §B3 compound (ξανάφαγα,
-    εξανάφαγα) on hand-entered verbs (not on §E1 printed forms)."""
-    import re
+    """(analysis string, surface form, weight) of the listed paradigms, with the layers that
+    act on listed forms: the row's ``rules``, the ``listed row`` hooks (§B7 -ιγκ/-ινγκ doublet
+    of indeclinable loans) and the ``listed verb`` hooks (§D1, the §B3 compound ξανάφαγα,
+    εξανάφαγα) on hand-entered verbs, not on §E1 printed forms."""
     out = []
     verbs = collections.defaultdict(list)
+    row_hooks = [(x.rule_id, x.hooks["listed row"]) for x in rules.at("listed row")]
+    verb_hooks = [x.hooks["listed verb"] for x in rules.at("listed verb")]
     for r in rows:
         head = r.lemma + tags.char("class", r.inflection_class) + tags.char("cell", r.cell)
-        rids = "".join(tags.char("rule", x) for x in re.findall(r"§([A-E]\d+)", r.citation))
+        rids = "".join(tags.char("rule", x) for x in r.rules)
         out.append((head + rids, r.form, float(r.weight)))
-        doublet = b7_loans.gerund_doublet(r.form) if r.inflection_class == b7_loans.CLASS else None
-        if doublet:
-            out.append((head + tags.char("rule", b7_loans.RULE_ID), doublet, RULE_WEIGHT))
-        if r.cell.startswith("V;") and not printed_only(r):
+        for rid, hook in row_hooks:
+            for form, w in hook(r):
+                out.append((head + tags.char("rule", rid), form, w))
+        if Cell.of(r.cell).finite and not r.printed_only:
             verbs[(r.lemma, r.inflection_class)].append((r.cell, r.form))
-    d1 = tags.char("rule", d1_augment.RULE_ID)
+    for x in rules.at("listed verb"):
+        tags.char("rule", x.rule_id)
     for (lemma, code), forms in sorted(verbs.items()):
         head = lemma + tags.char("class", code)
-        for cell, form in d1_augment.listed_variants(forms):
-            out.append((head + tags.char("cell", cell) + d1, form, RULE_WEIGHT))
-        for cell, form, rids in b3_xana.listed_compounds(lemma, forms):
-            out.append((head + tags.char("cell", cell)
-                        + "".join(tags.char("rule", r) for r in rids), form, RULE_WEIGHT))
+        for hook in verb_hooks:
+            for cell, form, rids in hook(lemma, forms):
+                out.append((head + tags.char("cell", cell)
+                            + "".join(tags.char("rule", r) for r in rids), form, RULE_WEIGHT))
     return out
-
-
-SURFACE_LETTERS = set("αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώϊϋΐΰ")
 
 
 def _check_surface_alphabet(analyser) -> None:
@@ -567,274 +271,6 @@ def _unweight(f):
 def _tile_map():
     """Accented lower-case surface → tile form (24 capitals, ς → Σ), one letter at a time."""
     import pynini
-    pairs = [(c, TILE_MAP.get(c, c.upper())) for c in "αβγδεζηθικλμνξοπρστυφχψω"]
+    pairs = [(c, TILE_MAP.get(c, c.upper())) for c in LETTERS]
     pairs += list(TILE_MAP.items())
     return pynini.string_map(pairs).closure().optimize()
-
-
-def _add_d7(gen, tags):
-    """§D7 on the surface: a 1st-plural form in unstressed -ουμε gets a twin in -ομε."""
-    import pynini
-    letters = [c for c in "αβγδεζηθικλμνξοπρστυφχψωϊϋςάέήίόύώΐΰ"]
-    sigma = pynini.union(*letters).closure()
-    rewrite = pynini.concat(sigma, pynini.cross(d7_ome.SOURCE_ENDING, d7_ome.TARGET_ENDING))
-    cells = [c for (kind, c) in tags.by_char.values() if kind == "cell" and d7_ome.applies(c)]
-    if not cells:
-        return gen
-    any_char = pynini.union(*[pynini.escape(chr(i)) for i in range(0x3b1, 0x3ca)] +
-                            [pynini.escape(c) for c in "άέήίόύώϊϋΐΰς"] +
-                            [tags.by_tag[k] for k in tags.by_tag]).closure()
-    cell_syms = pynini.union(*[tags.char("cell", c) for c in cells])
-    # analysis side must contain a 1st-plural cell; append the rule symbol. Both filters are
-    # optimised first: the raw closure of a big union has a state per symbol, and composing
-    # it with the generator multiplied the states (minutes and gigabytes)
-    ana_filter = (any_char + cell_syms + any_char).optimize()
-    twin = pynini.compose(pynini.compose(ana_filter, gen), rewrite.optimize())
-    twin = pynini.concat(twin, pynini.cross(tags.char("rule", d7_ome.RULE_ID), ""))
-    twin = pynini.concat(twin, pynini.accep("", weight=RULE_WEIGHT))
-    return pynini.union(gen, twin).optimize()
-
-
-def _d3_twins(gen, tags, lemmas):
-    """§D3: (analysis → surface) of the learned twin (παίχθηκα) of every demotic aorist passive form (παίχτηκα,
-    παιχτούνε, παιχτεί) of the verbs ``lexicon/learned-aorists.tsv`` lists, of those among
-    ``lemmas`` (the lexicon being built); None if there is none.
-
-    Raises ValueError when a listed learned aorist is not what the rule makes of the verb's
-    own paradigm (a wrong lemma or a typo in the file)."""
-    import pynini
-    listed = {lm: f for lm, f in read_learned_aorists().items() if lm in lemmas}
-    cells = [c for (kind, c) in tags.by_char.values()
-             if kind == "cell" and d3_learned_aorist.applies(c)]
-    if not listed or not cells:
-        return None
-    sigma = _analysis_sigma(tags)
-    keep = pynini.concat(pynini.union(*[pynini.escape(lm) for lm in sorted(listed)]),
-                         pynini.union(*[c for k, c in tags.by_tag.items()
-                                        if k.startswith("class:")]))
-    keep = (keep + pynini.union(*[tags.char("cell", c) for c in cells]) + sigma).optimize()
-    dsym = tags.char("rule", d3_learned_aorist.RULE_ID)
-    items, made = [], set()
-    for ana, surface, w in anatable.fst_paths(pynini.compose(keep, gen).optimize()):
-        form = d3_learned_aorist.learned(surface)
-        if form:
-            items.append((ana + dsym, form, max(w, RULE_WEIGHT)))
-            made.add(form)
-    missing = sorted(f"{lm} {f}" for lm, f in listed.items() if f not in made)
-    if missing:
-        raise ValueError("lexicon/learned-aorists.tsv: §D3 does not derive " + ", ".join(missing))
-    return pynini.string_map([(pynini.escape(a), f, str(w)) for a, f, w in items])
-
-
-def _e4_twins(gen, tags, entries):
-    """§E4 on the surface, (analysis → surface) of the twins, None if none: every form of a lemma that a double-spelling stem reaches
-    (grammars/rules/e4_spellings.py) gets a twin with the other spelling at the same place,
-    same analysis plus §E4, weight + VARIANT_WEIGHT."""
-    import pynini
-    ext = e4_spellings.extensions(e.lemma for e in entries)
-    if not ext:
-        return None
-    tag_sigma = pynini.union(*sorted(tags.by_tag.values())).closure()
-    surf = _surface_sigma()
-    acc = {"α": "ά", "ε": "έ", "η": "ή", "ι": "ί", "ο": "ό", "υ": "ύ", "ω": "ώ", "ϊ": "ΐ",
-           "ϋ": "ΰ"}
-    groups = collections.defaultdict(list)
-    for x in ext:  # forms keep the letters before the alternation, stress aside
-        groups[(e4_spellings.plain(x.lemma[:x.position]), x.source, x.target)].append(x.lemma)
-    lemmas_ana = (pynini.string_map([pynini.escape(lm) for lm in sorted({x.lemma for x in ext})])
-                  + tag_sigma).optimize()
-    subset = pynini.compose(lemmas_ana, gen).optimize()
-    twins = []
-    for (prefix, src, dst), lemmas in sorted(groups.items()):
-        keep = pynini.accep("")
-        for c in prefix:
-            keep += pynini.union(c, acc[c]) if c in acc else pynini.accep(c)
-        swap = pynini.union(*[pynini.cross(a, b)
-                              for a, b in e4_spellings.accented_pairs(src, dst)])
-        rewrite = (keep + swap + surf).optimize()
-        ana = (pynini.string_map([pynini.escape(lm) for lm in sorted(lemmas)])
-               + tag_sigma).optimize()
-        twins.append(pynini.compose(pynini.compose(ana, subset), rewrite))
-    twin = pynini.union(*twins)
-    twin = pynini.concat(twin, pynini.cross(tags.char("rule", e4_spellings.RULE_ID), ""))
-    twin = pynini.concat(twin, pynini.accep("", weight=e4_spellings.VARIANT_WEIGHT))
-    return twin
-
-
-def _analysis_sigma(tags, exclude=()):
-    import pynini
-    letters = [chr(i) for i in range(0x3b1, 0x3ca)] + list("άέήίόύώϊϋΐΰ")
-    syms = [c for k, c in tags.by_tag.items() if c not in exclude]
-    return pynini.union(*[pynini.escape(c) for c in letters], *syms).closure().optimize()
-
-
-def _prefixed(prefixes):
-    """Acceptor of strings starting with any of ``prefixes``, with or without one accent."""
-    import pynini
-    acc = {"α": "ά", "ε": "έ", "η": "ή", "ι": "ί", "ο": "ό", "υ": "ύ", "ω": "ώ"}
-    forms = set()
-    for p in prefixes:
-        forms.add(p)
-        for i, ch in enumerate(p):
-            if ch in acc:
-                forms.add(p[:i] + acc[ch] + p[i + 1:])
-    return pynini.union(*sorted(forms)).optimize()
-
-
-def _add_b3(gen, tags):
-    """§B3 on the surface: ξανα- before every accepted verb form, unchanged (ΞΑΝΑΕΙΔΑ), and
-    ξαν- before α-initial forms of verbs that allow elision (ΞΑΝΑΡΧΙΖΩ)."""
-    import pynini
-    bsym = tags.char("rule", b3_xana.RULE_ID)
-    sigma = _analysis_sigma(tags, exclude=(bsym,))
-    verb_cells = [c for (kind, c) in tags.by_char.values()
-                  if kind == "cell" and c.startswith("V")]
-    any_tail = pynini.union(*[tags.char("cell", c) for c in verb_cells]) + sigma
-    barred = pynini.difference(
-        pynini.concat(_prefixed(b3_xana.BARRED_PREFIXES), sigma),
-        pynini.concat(_prefixed(b3_xana.NON_REPETITIVE_EPAN), sigma))
-    if "rule:E1" in tags.by_tag:  # §E1 printed forms take no ξανα-
-        barred = pynini.union(barred, sigma + tags.char("rule", "E1") + sigma)
-    verb_ana = pynini.difference(sigma + any_tail, barred.optimize()).optimize()
-    verbs = pynini.compose(verb_ana, gen)
-    mark = pynini.cross(bsym, "") + pynini.accep("", weight=RULE_WEIGHT)
-    full = pynini.concat(pynini.cross("", b3_xana.PREFIX), verbs) + mark
-    no_elide = pynini.union("αι", "αί") + sigma
-    elide_ana = pynini.difference(pynini.accep("α") + sigma, no_elide).optimize()
-    elided = pynini.compose(pynini.compose(elide_ana, verbs),
-                            pynini.union("α", "ά") + _surface_sigma())
-    elided = pynini.concat(pynini.cross("", b3_xana.ELIDED), elided) + mark
-    return pynini.union(gen, full, elided).optimize()
-
-
-def _surface_sigma():
-    import pynini
-    return pynini.union(*sorted(SURFACE_LETTERS)).closure().optimize()
-
-
-FST_ARTIFACTS = ("analyser.fst", "tiles.fst", "tile2surface.fst", "tags.json")
-#: every file of a cache directory but the manifest
-ARTIFACTS = FST_ARTIFACTS + runtime.FILES + anatable.FILES
-#: sha256 and size of every artifact, written last: a cache without it is incomplete
-MANIFEST = "manifest.json"
-CACHE_FORMAT = 1
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-def check_cache(d: Path) -> str | None:
-    """None if every artifact in ``d`` is there and matches the manifest; "absent" if nothing
-    was ever built there; otherwise what is wrong, as "cache artifact X is missing|truncated|
-    corrupt|stale". Reads every artifact (sha256), imports no pynini."""
-    m = d / MANIFEST
-    if not m.exists():
-        if not any((d / n).exists() for n in ARTIFACTS):
-            return "absent"
-        return f"cache artifact {MANIFEST} is missing"
-    try:
-        manifest = json.loads(m.read_text(encoding="utf-8"))
-        sums = {n: (str(v["sha256"]), int(v["size"])) for n, v in manifest["artifacts"].items()}
-        fmt, key = manifest["format"], manifest["key"]
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return f"cache artifact {MANIFEST} is corrupt"
-    if fmt != CACHE_FORMAT or key != d.name or sorted(sums) != sorted(ARTIFACTS):
-        return f"cache artifact {MANIFEST} is stale"
-    for name in ARTIFACTS:
-        digest, size = sums[name]
-        try:
-            actual = (d / name).stat().st_size
-        except FileNotFoundError:
-            return f"cache artifact {name} is missing"
-        if actual < size:
-            return f"cache artifact {name} is truncated"
-        if actual != size or _sha256(d / name) != digest:
-            return f"cache artifact {name} is corrupt"
-    return None
-
-
-def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None) -> None:
-    """Build every artifact, check the look-up arrays and the analysis table against the FSTs,
-    and write them into ``d`` (the manifest last, so that an interrupted write is seen as
-    incomplete)."""
-    import shutil
-    import tempfile
-
-    analyser, tiles, t2s, tags = build(progress=progress, lexicon_path=lexicon_path)
-    if progress:
-        print("dektes: exporting the look-up arrays and checking them against the FST …",
-              file=sys.stderr)
-    arrays = runtime.export(tiles)
-    arrays["wordlist"] = runtime.pack(runtime.TileDFA(arrays))
-    dfa = runtime.TileDFA(arrays)
-    n_words = runtime.verify(tiles, dfa)
-    table = anatable.export(analyser, dfa, tags.by_char)
-    ruled_in = [w for w, (ok, _) in read_rulings().items() if ok]
-    n_analyses = anatable.verify(anatable.AnalysisTable(table, dfa), analyser, t2s, tags.by_char,
-                                 n_paths=table["paths"], extra_words=ruled_in)
-    d.mkdir(parents=True, exist_ok=True)
-    try:
-        (d / MANIFEST).unlink()
-    except FileNotFoundError:
-        pass
-    tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=d))
-    try:
-        analyser.write(str(tmp / "analyser.fst"))
-        tiles.write(str(tmp / "tiles.fst"))
-        t2s.write(str(tmp / "tile2surface.fst"))
-        (tmp / "tags.json").write_text(tags.to_json(), encoding="utf-8")
-        runtime.save(arrays, tmp)
-        anatable.save(table, tmp)
-        sums = {n: {"sha256": _sha256(tmp / n), "size": (tmp / n).stat().st_size}
-                for n in ARTIFACTS}
-        for n in ARTIFACTS:
-            os.replace(tmp / n, d / n)
-        manifest = {"format": CACHE_FORMAT, "key": d.name, "tile_words": n_words,
-                    "analyses": n_analyses, "artifacts": sums}
-        (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n",
-                                    encoding="utf-8")
-        os.replace(tmp / MANIFEST, d / MANIFEST)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-
-
-def ensure_cache(progress: bool = True, lexicon_path: Path | None = None,
-                 root: Path | str | None = None) -> Path:
-    """The cache directory for the current inputs, every artifact checked against the
-    manifest; a missing, truncated, corrupt or stale artifact is reported in one line on
-    stderr and everything is rebuilt (never used). Imports no pynini when the cache is good."""
-    d = cache_dir(lexicon_path, root)
-    problem = check_cache(d)
-    if problem is None:
-        return d
-    if problem != "absent":
-        print(f"dektes: {problem}; rebuilding", file=sys.stderr)
-    write_cache(d, progress=progress, lexicon_path=lexicon_path)
-    problem = check_cache(d)
-    if problem is not None:
-        raise RuntimeError(f"the cache in {d} is still not usable after a rebuild: {problem}")
-    return d
-
-
-def read_tags(d: Path) -> TagTable:
-    return TagTable.from_json((d / "tags.json").read_text(encoding="utf-8"))
-
-
-def read_fsts(d: Path) -> tuple:
-    """(analyser, tiles, tile2surface) from the cache directory ``d`` (imports pynini)."""
-    import pynini
-    return (pynini.Fst.read(str(d / "analyser.fst")), pynini.Fst.read(str(d / "tiles.fst")),
-            pynini.Fst.read(str(d / "tile2surface.fst")))
-
-
-def load_or_build(progress: bool = True, lexicon_path: Path | None = None,
-                  root: Path | str | None = None):
-    """(analyser, tiles, tile2surface, tag table) from the cache, building them first when
-    the cache is missing, damaged or stale (:func:`ensure_cache`)."""
-    d = ensure_cache(progress=progress, lexicon_path=lexicon_path, root=root)
-    return (*read_fsts(d), read_tags(d))

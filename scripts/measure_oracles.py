@@ -69,8 +69,8 @@ def main(argv):
     import argparse
 
     import pynini
-    from fst.compile import read_lexicon
     from fst.learn import fold_from_env
+    from lexicon import read_lexicon
     from grammars.paradigm import load_tables
     from grammars.profiles import disabled
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])

@@ -1,6 +1,8 @@
 """Learning lemma records from a word list (fst/learn.py, scripts/learn_pes_dev.py) and the
 profiles that leave learned sources out (grammars/profiles.py). No test reads the official
 list: the lists here are made up from paradigms of made-up lemmas."""
+import importlib
+import os
 import sys
 
 import pytest
@@ -173,13 +175,26 @@ def test_report_may_not_go_into_the_repository(tmp_path, judge):
 # ---------------------------------------------------------------------------------------------
 # dektes learn: a user's own list as an overlay
 
+CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def _need(module, extra):
+    """The optional module, or a skip; under CI=true a missing extra fails the test."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        if CI:
+            pytest.fail(f"{module} is missing: pip install 'dektes[{extra}]'")
+        pytest.skip(f"{module} is not installed (pip install 'dektes[{extra}]')")
+
+
 _SYMBOL = dict(zip("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ", "ABGDEZHQIKLMNXOPRSTUFCYW"))
 
 
 def _pdf(path, words, columns=3):
     """A PDF listing ``words`` in columns, as the federation publishes its list (the Symbol
     core font draws Greek capitals, and pypdf reads them back as Greek)."""
-    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (test extra) makes the test PDFs")
+    fpdf = _need("fpdf", "pdf-test")
     pdf = fpdf.FPDF()
     pdf.add_page()
     pdf.set_font("Symbol", size=11)
@@ -229,7 +244,7 @@ def test_learn_a_text_list_and_use_it_only_when_asked(tmp_path, lists, capsys, j
 
 
 def test_learn_a_pdf_in_columns_complete_for_some_lengths(tmp_path, lists, capsys, judge):
-    pytest.importorskip("pypdf", reason="pypdf (pdf extra) reads PDF lists")
+    _need("pypdf", "pdf")
     words = ["ΑΓΟΡΑ", "ΧΑΡΑ", "ΣΕΙΡΑ", "ΦΩΣ", "ΝΩΡΙΣ"] + _dev_forms(*NOUN)
     path = tmp_path / "official.pdf"
     _pdf(path, words)

@@ -1,4 +1,4 @@
-"""§B6 — comparatives and superlatives of adjectives (RULES.md B6).
+"""§B6 — comparatives and superlatives of adjectives (regulation §B6).
 
 Valid unless the grammar bars them: adjectives of material (ξύλινος), colour (κόκκινος) and
 unchanging state. Ruling for this project: ΞΥΛΙΝΟΤΕΡΟΣ, ΚΟΚΚΙΝΟΤΕΡΗ, ΤΡΕΛΟΤΑΤΟ are rejected.
@@ -10,22 +10,21 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from pathlib import Path
 
+from grammars import alphabet
 from grammars.cells import adjective_os_cells
+from grammars.rules import ExtraCells, Layer
 
 RULE_ID = "B6"
 COMPARATIVE, SUPERLATIVE = "οτερ", "οτατ"
-NO_COMPARISON = Path(__file__).resolve().parents[2] / "lexicon" / "no-comparison.tsv"
 
 
 @functools.lru_cache(maxsize=1)
 def no_comparison() -> frozenset[str]:
-    """Lemmas of lexicon/no-comparison.tsv: colour and unchanging-state adjectives (§B6)."""
-    if not NO_COMPARISON.exists():
-        return frozenset()
-    from lexicon import rows
-    return frozenset(parts[0] for _, parts in rows(NO_COMPARISON, "lemma"))
+    """Lemmas of the shipped lexicon/no-comparison.tsv: colour and unchanging-state
+    adjectives (§B6)."""
+    from lexicon import read_no_comparison
+    return read_no_comparison()
 # multiplicatives in -πλός/-πλάσιος (διπλός, τριπλάσιος) count, not grade (Triantafyllidis
 # grammar, numerals); the listed numeral adjectives are in lexicon/no-comparison.tsv
 NUMERAL_ENDINGS = ("πλος", "πλασιος")
@@ -45,17 +44,20 @@ def _stress_from_end(lemma: str) -> int:
 NO_DEGREE_CLASSES = {"E3", "E5"}
 
 
-def allowed(lemma: str, inflection_class: str = "") -> bool:
+def allowed(lemma: str, inflection_class: str = "",
+            no_comparison_lemmas: frozenset[str] | None = None) -> bool:
     """May ``lemma`` form -ότερος/-ότατος? Not colour, state, material (-ινος/-ένιος,
     stressed before -ινος: ξύλινος, πέτρινος, μάλλινος; but βραδινός is not material),
     relational -ικός adjectives (ιικός: "of a virus"), pronominal/ordinal adjectives, and the
     lemmas of lexicon/no-comparison.tsv: colour, state, pronouns (αυτός, ποιος, σος),
-    irregular degrees (απλός → απλούστερος), numeral adjectives (μονός, μισός)."""
-    if lemma in no_comparison() or inflection_class in NO_DEGREE_CLASSES:
+    irregular degrees (απλός → απλούστερος), numeral adjectives (μονός, μισός); those lemmas
+    are ``no_comparison_lemmas`` when given (a :class:`lexicon.Lexicon`'s)."""
+    listed = no_comparison() if no_comparison_lemmas is None else no_comparison_lemmas
+    if lemma in listed or inflection_class in NO_DEGREE_CLASSES:
         return False
     if lemma.endswith("ικός") or lemma in ("λινός", "θετός", "δοτός"):
         return False
-    plain = "".join(c for c in unicodedata.normalize("NFD", lemma) if c != "\u0301")
+    plain = alphabet.plain(lemma, diaeresis=True)
     if plain.endswith(NUMERAL_ENDINGS):
         return False
     if plain.endswith("ινος") and _stress_from_end(lemma) >= 3:
@@ -74,3 +76,13 @@ def cells(masc_nom_ending: str):
     return [(cell, base + infix + e)
             for degree, infix in (("CMPR", COMPARATIVE), ("SPRL", SUPERLATIVE))
             for cell, e in adjective_os_cells(f"ADJ;{degree}")]
+
+
+def _cells(ending: str):
+    from grammars.rules import RULE_WEIGHT
+    return [(c, [(e, "ANT", None, RULE_WEIGHT, ())]) for c, e in cells(ending)]
+
+
+LAYER = Layer(RULE_ID, "extra cells", True, hooks={"extra cells": ExtraCells(
+    "ADJ;MASC;NOM;SG", _cells,
+    lambda lemma, code, ctx: allowed(lemma, code, ctx.lexicon.no_comparison))})
