@@ -145,7 +145,7 @@ def test_learn_pes_dev_script_is_deterministic(tmp_path, judge):
     out.mkdir()
     args = ["--dev", str(dev), "--out-dir", str(out), "--shared", str(tmp_path / "none"),
             "--freedict", str(tmp_path / "none"), "--jobs", "1",
-            "--report", str(tmp_path / "report.txt")]
+            "--report", str(tmp_path / "report.txt"), "--all-kinds"]
     assert learn_pes_dev.main(args) == 0
     first = {n: (out / n).read_bytes() for n in learn_pes_dev.OWN_FILES}
     rows = [line.split("\t") for line in first["lemmas-pes-dev.tsv"].decode().splitlines()
@@ -157,6 +157,12 @@ def test_learn_pes_dev_script_is_deterministic(tmp_path, judge):
     # no form of the list is written into the lexicon files
     text = b"".join(first.values()).decode()
     assert not any(f in text for f in forms)
+    # without --all-kinds only the kinds that held on folds are written
+    assert learn_pes_dev.main(args[:-1]) == 0
+    kept = [line for n in learn_pes_dev.OWN_FILES
+            for line in (out / n).read_text(encoding="utf-8").splitlines()
+            if not line.startswith("#")]
+    assert all(learn_pes_dev.KEEP_KINDS for _ in kept)
 
 
 def test_report_may_not_go_into_the_repository(tmp_path, judge):
