@@ -127,7 +127,8 @@ def test_profiles_are_layers_plus_sources():
 
 
 def test_learned_rows_carry_their_source_id_in_analyses():
-    from fst.compile import LexEntry, paradigm_groups
+    from fst.compile import paradigm_groups
+    from lexicon import LexEntry
     e = LexEntry(NOUN[0], "NOUN", NOUN[1], "pes-dev", ("accent_guessed",),
                  source_marks("lemmas-pes-dev.tsv", ("accent_guessed",)))
     (key, _), = paradigm_groups([e], load_tables()).items()
