@@ -160,7 +160,7 @@ def learn_list(path: Path, name: str, complete: tuple[int, int] | None = None,
     explained = set(judge.wordlist(2, 15))
     unexplained = [w for w in words if w not in explained and could(w)]
     support = learn.guess_pairs(unexplained, jobs, progress)
-    from .compile import read_lexicon, read_listed
+    from lexicon import read_lexicon, read_listed
     known = {e.lemma for e in read_lexicon()} | {r.lemma for r in read_listed()}
     from .guess import default_guesser
     out = learn.judge_candidates(support, present, could, explained, known,

@@ -152,7 +152,7 @@ def read_own_rows(out_dir: Path) -> set[tuple[str, str]]:
 
 def known_lemmas(out_dir: Path) -> set[str]:
     """Lemmas of the lexicon files other than this script's, and of the listed paradigms."""
-    from fst.compile import LISTED_FILES
+    from lexicon import LISTED_FILES
     from lexicon import rows
     got = set()
     for p in sorted(LEXICON.glob("lemmas*.tsv")):

@@ -17,7 +17,7 @@ sys.path.insert(0, str(REPO_ROOT / "scripts"))
 
 # made-up lemmas (no Greek dictionary has them), with a class whose paradigm gives them back
 NOUN = ("γλούμπα", "O25")
-VERB = ("ζαβώνω", "P1")
+VERB = ("ζουφώνω", "P1")
 
 
 def _tiles(lemma, code, main_only=True):
@@ -297,5 +297,5 @@ def test_learn_refuses_the_oracles_and_bad_input(tmp_path, lists, capsys):
 def test_overlays_live_apart_from_build_caches(lists):
     from fst import overlay
     assert overlay.is_overlay(lists / "club" / "overlay.json")
-    from fst.compile import cache_dir
+    from fst.cache import cache_dir
     assert not overlay.is_overlay(cache_dir())
