@@ -145,6 +145,18 @@ class Judge:
         self.disabled_rules = frozenset(disabled_rules)
         self._acceptor = acceptor if self.disabled_rules else None
         self._progress = progress
+        # a user's list (fst/overlay.py), applied only when asked for (``--list NAME``)
+        self.overlay = None
+
+    def with_overlay(self, overlay) -> "Judge":
+        """A Judge sharing these artifacts, with the user's list ``overlay``
+        (:class:`fst.overlay.Overlay`) applied to every verdict and analysis."""
+        j = Judge(self._analyser, self._tiles, self._t2s, self.tags, self.min_length,
+                  self.max_length, self.rulings, self._runtime, self._cache, self.disabled_rules,
+                  self._acceptor, self._progress)
+        j._table = self._table
+        j.overlay = overlay
+        return j
 
     @classmethod
     def load(cls, min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH,
@@ -276,9 +288,22 @@ class Judge:
         tile = to_tile(word)
         table = self.table
         if table is not None:
-            return Analyses(Analysis(*r) for r in table.lookup(tile))
-        return Analyses(Analysis(*r) for r in
-                        anatable.analyse_fst(tile, self.analyser, self.t2s, self.tags.by_char))
+            return self._with_list(tile, Analyses(Analysis(*r) for r in table.lookup(tile)))
+        return self._with_list(tile, Analyses(Analysis(*r) for r in anatable.analyse_fst(
+            tile, self.analyser, self.t2s, self.tags.by_char)))
+
+    def _with_list(self, tile: str, analyses: list[Analysis]) -> list[Analysis]:
+        """``analyses`` plus what the user's list (if any) says of ``tile``: the learned
+        lemmas' analyses, else the list's word itself (class ``LIST``), rule id ``LIST``."""
+        ov = self.overlay
+        if ov is None:
+            return analyses
+        from .overlay import RULE_ID
+        extra = [Analysis(lm, c, cell, f, (RULE_ID,), 5.0) for lm, c, cell, f in
+                 ov.forms.get(tile, ())]
+        if not extra and not analyses and tile in ov.words:
+            extra = [Analysis(tile.lower(), RULE_ID, "LISTED", tile.lower(), (RULE_ID,), 5.0)]
+        return Analyses(list(analyses) + extra)
 
     def analyse_many(self, words: list[str]) -> list[list[Analysis]]:
         """:meth:`analyse` of each word, same order; one batch through the look-up arrays.
@@ -288,7 +313,8 @@ class Judge:
         table = self.table
         if table is None:
             return [self.analyse(t) if t and set(t) <= _TILE_SET else [] for t in tiles]
-        return [[Analysis(*r) for r in rows] for rows in table.lookup_many(tiles)]
+        return [self._with_list(t, [Analysis(*r) for r in rows])
+                for t, rows in zip(tiles, table.lookup_many(tiles))]
 
     def check(self, word: str) -> Verdict:
         """The verdict on one word under the profile; raises ``InvalidWord`` for non-Greek input.
@@ -312,6 +338,12 @@ class Judge:
         if n < self.min_length or n > self.max_length:
             return Verdict(word, tile, False, ("LEN",),
                            f"§LEN: {n} letters, the profile allows {self.min_length}–{self.max_length}")
+        if self.overlay is not None:
+            listed = self.overlay.verdict(tile)
+            if listed is not None:
+                return Verdict(word, tile, listed, ("LIST",), "" if listed else (
+                    f"§LIST: not in the list {self.overlay.name!r}, which decides words of "
+                    f"{self.overlay.complete[0]}–{self.overlay.complete[1]} letters"))
         if not self.runtime.accepts(tile):
             blocked = self.blocked(tile)
             if blocked:
@@ -411,6 +443,8 @@ class Judge:
         (:meth:`fst.runtime.TileDFA.accepts_many`); only the words it rejects that are not
         tile words are normalised (:func:`fst.normalize.to_tile`) and judged again."""
         words = words if isinstance(words, list) else list(words)
+        if self.overlay is not None:  # a user's list: word by word, as check applies it
+            return [self._overlay_ok(w) for w in words]
         acceptor = self.acceptor or self.runtime
         try:
             ok = acceptor.accepts_many(words, self.min_length, self.max_length)
@@ -438,12 +472,21 @@ class Judge:
         """``verdicts`` on the board's tile words ``tiles`` with the profile's switched-off
         layers applied: through the profile's acceptor (one vectorised pass), or word by word
         (:meth:`check`) for a Judge without one."""
+        if self.overlay is not None:
+            return [self.check(t).valid if self.overlay.verdict(t) is not None or (
+                ok and self.disabled_rules) else ok for t, ok in zip(tiles, verdicts)]
         if not self.disabled_rules:
             return list(verdicts)
         if self.acceptor is not None:
             got = self.acceptor.accepts_many(list(tiles)).tolist()
             return [bool(ok and g) for ok, g in zip(verdicts, got)]
         return [bool(ok and self._profile_ok(t)) for t, ok in zip(tiles, verdicts)]
+
+    def _overlay_ok(self, word) -> bool:
+        """``check(word).valid`` under the user's list; False for what cannot be a word."""
+        if not isinstance(word, str) or _tile_or_none(word) is None:
+            return False
+        return self.check(word).valid
 
     def _profile_ok(self, tile: str) -> bool:
         """Whether the profile accepts the board's word ``tile`` (by its analyses)."""
@@ -453,8 +496,8 @@ class Judge:
         """Verdicts (numpy bool array, profile applied) for the lines of ``text``, words as
         typed separated by ``"\\n"``, when every line is a plain Greek word; None when some
         line needs :func:`fst.normalize.to_tile` one at a time (it may be an error)."""
-        if self.acceptor is None:
-            return None  # the caller's word-by-word path (validate_many) applies the profile
+        if self.acceptor is None or self.overlay is not None:
+            return None  # the caller's word-by-word path (validate_many) applies the profile and the list
         return self.acceptor.judge_text(text, self.min_length, self.max_length)
 
     def resolve_lemmas(self, word: str,

@@ -29,6 +29,7 @@ import os
 import re
 import sys
 import textwrap
+from pathlib import Path
 from typing import IO, Iterable, Iterator
 
 from fst import __version__
@@ -77,10 +78,19 @@ _VERBOSE = False  # --verbose: a build reports its time and peak memory
 
 
 @functools.lru_cache(maxsize=None)
-def _judge(min_length: int, max_length: int, disabled: frozenset = frozenset()):
-    """The engine, loaded once per process and profile (import deferred: pynini is slow)."""
+def _judge(min_length: int, max_length: int, disabled: frozenset = frozenset(),
+           list_name: str | None = None):
+    """The engine, loaded once per process and profile (import deferred: pynini is slow);
+    with ``list_name``, the user's list of that name applied (``dektes learn``)."""
     from fst.api import Judge
 
+    if list_name:
+        from fst.overlay import Overlay
+        try:
+            overlay = Overlay.load(list_name)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        return _judge(min_length, max_length, disabled).with_overlay(overlay)
     return Judge.load(min_length=min_length, max_length=max_length, progress=True,
                       disabled_rules=disabled, verbose=_VERBOSE)
 
@@ -308,7 +318,7 @@ def _flush() -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    judge = _judge(args.min_length, args.max_length, _disabled(args))
+    judge = _judge(args.min_length, args.max_length, _disabled(args), args.list)
     all_valid = True
     for shown, word in _words(args.words):
         try:
@@ -339,7 +349,7 @@ def _analysis_dict(a) -> dict:
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
-    judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
+    judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH, frozenset(), args.list)
     all_found = True
     n = n_found = n_none = n_errors = 0
     # a batch of words at a time through the analysis table; a terminal gets line by line
@@ -418,7 +428,7 @@ NEAREST_ANALYSES = 3  # analyses shown per nearest word
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    judge = _judge(args.min_length, args.max_length, _disabled(args))
+    judge = _judge(args.min_length, args.max_length, _disabled(args), args.list)
     all_valid = True
     for shown, word in _words(args.words):
         try:
@@ -580,7 +590,7 @@ def _validate_chunk_fast(chunk: list[bytes], judge,
 def cmd_validate(args: argparse.Namespace) -> int:
     disabled = _disabled(args)
     stream = _open_input(args.file)
-    judge = _judge(args.min_length, args.max_length, disabled)
+    judge = _judge(args.min_length, args.max_length, disabled, args.list)
     n = n_valid = n_invalid = n_errors = 0
     first = True
     try:
@@ -641,6 +651,23 @@ def cmd_validate(args: argparse.Namespace) -> int:
             stream.close()
     print("lines %d, valid %d, invalid %d, errors %d" % (n, n_valid, n_invalid, n_errors),
           file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_learn(args: argparse.Namespace) -> int:
+    from fst.overlay import learn_list, list_dir, parse_lengths
+    try:
+        complete = parse_lengths(args.complete) if args.complete else None
+        print("dektes: learning %s …" % args.file, file=sys.stderr)
+        ov, counts = learn_list(Path(args.file), args.name, complete, jobs=args.jobs,
+                                judge=_judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH))
+    except OSError as e:
+        raise UsageError("cannot read %s: %s" % (args.file, e.strerror or e)) from None
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    for k in ("words", "unreadable tokens", "words the grammar lacks", "lemmas learned"):
+        _out("%s\t%d" % (k, counts.get(k, 0)))
+    _out("list\t%s\t%s" % (args.name, list_dir(args.name)))
     return EXIT_OK
 
 
@@ -777,13 +804,22 @@ def _add_lengths(p: argparse.ArgumentParser) -> None:
 
 
 def _add_profile(p: argparse.ArgumentParser) -> None:
-    from grammars.profiles import LAYERS, PROFILES
+    from grammars.profiles import LAYERS, PROFILES, SOURCE_IDS
 
     p.add_argument("--profile", choices=sorted(PROFILES), default="board",
                    help="rule profile: board (the whole regulation, default), no-hidden-words "
-                        "(without §E2), dictionary (paradigms and listed forms only)")
+                        "(without §E2), dictionary (paradigms and listed forms only), "
+                        "no-pes-dev (without the lemmas learned from the official list alone), "
+                        "free (without the federation's and FreeDict-only material)")
     p.add_argument("--without", default="", metavar="RULES",
-                   help="switch rule layers off, comma-separated (of %s)" % ", ".join(LAYERS))
+                   help="switch rule layers or lexicon sources off, comma-separated (of %s)"
+                        % ", ".join(tuple(LAYERS) + tuple(SOURCE_IDS)))
+
+
+def _add_list(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--list", metavar="NAME",
+                   help="apply your own word list NAME (made by 'dektes learn'): its words are "
+                        "valid (§LIST), and it decides the lengths it was declared complete for")
 
 
 def _add_verbose(p: argparse.ArgumentParser) -> None:
@@ -837,6 +873,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print only WORD<TAB>valid|invalid, without rules or reasons")
     _add_lengths(p)
     _add_profile(p)
+    _add_list(p)
     _add_lookalikes(p)
     _add_verbose(p)
     p.set_defaults(func=cmd_check)
@@ -860,6 +897,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_profile(p)
     _add_lookalikes(p)
     _add_verbose(p)
+    _add_list(p)
     p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser(
@@ -889,6 +927,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per word (JSON lines): word, tile, analyses "
                         "(and reason, nearest for a command-line word without analysis)")
+    _add_list(p)
     _add_lookalikes(p)
     _add_verbose(p)
     p.set_defaults(func=cmd_analyse)
@@ -940,9 +979,34 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print only the accepted input lines, unchanged")
     _add_lengths(p)
     _add_profile(p)
+    _add_list(p)
     _add_lookalikes(p)
     _add_verbose(p)
     p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser(
+        "learn", formatter_class=fmt,
+        help="learn your own word list (the federation's list, a club's rulings) as an overlay",
+        description=_fill(
+            "Read FILE, a list of accepted words (a text list, tile form or accented, one or "
+            "more words a line; or a PDF whose pages list words in columns), learn lemma "
+            "records from it (lemma and inflection class, judged by which forms of a "
+            "candidate paradigm the list has and lacks), and save it as the list NAME in your "
+            "cache only. Judging commands use it only with --list NAME: its words are then "
+            "valid under §LIST, and for the lengths declared --complete the list replaces the "
+            "grammar's verdicts (elsewhere it only adds). Files under shared/oracles are "
+            "refused. Cleaning the build cache keeps lists."),
+        epilog="example:\n  dektes learn official.pdf --name official --complete 2-8\n"
+               "  dektes check --list official ΧΑΡΑ\n\n"
+               + _fill("exit status: 0 on success, 2 for bad usage or an unreadable file."),
+    )
+    p.add_argument("file", metavar="FILE", help="the word list: text or PDF")
+    p.add_argument("--name", required=True, metavar="NAME", help="the list's name")
+    p.add_argument("--complete", metavar="LO-HI",
+                   help="lengths the list holds in full (e.g. 2-8): it decides them alone")
+    p.add_argument("--jobs", type=_positive, default=1, metavar="N",
+                   help="processes for guessing lemmas (default %(default)s)")
+    p.set_defaults(func=cmd_learn)
 
     p = sub.add_parser(
         "wordlist", formatter_class=fmt,

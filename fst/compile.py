@@ -69,7 +69,7 @@ def paradigm_groups(entries, tables, ctx: rules.Context | None = None):
         kmax = max((r.strip for _, rs in chosen for r in rs), default=0)
         stem, tail = cut(lu, kmax)
         ci = consonant_initial(lp)
-        groups[(e.inflection_class, tail, ci, tuple(chosen))].append((e.lemma, stem))
+        groups[(e.inflection_class, tail, ci, tuple(chosen), e.marks)].append((e.lemma, stem))
     return groups
 
 
@@ -95,7 +95,7 @@ def build(lex: Lexicon | None = None, progress: bool = True):
         cascade = ph.cascade()
         pieces = []
         phase("paradigms")
-        for n_done, ((code, tail, ci, chosen), members) in enumerate(
+        for n_done, ((code, tail, ci, chosen, marks), members) in enumerate(
                 sorted(groups.items(), key=lambda kv: repr(kv[0]))):
             phases.step(n_done, len(groups))
             csym = tags.char("class", code)
@@ -109,7 +109,7 @@ def build(lex: Lexicon | None = None, progress: bool = True):
                             continue
                         a = None
                     ana = csym + tags.char("cell", cell) + "".join(
-                        tags.char("rule", x) for x in rids + extra_rules)
+                        tags.char("rule", x) for x in rids + extra_rules + marks)
                     bucket(a).append((ana, ph.encode(retained, e, d), w))
 
             for cell, kept in chosen:

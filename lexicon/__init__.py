@@ -49,6 +49,9 @@ class LexEntry:
     inflection_class: str
     source: str
     flags: tuple[str, ...] = ()
+    # source ids every analysis of the row carries, so that a profile can leave the row out
+    # of the shared acceptor (grammars/profiles.py: lemmas-pes-dev.tsv → PES)
+    marks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -78,13 +81,15 @@ def read_lemmas(paths: list[Path]) -> list[LexEntry]:
 
     Raises ValueError naming file and line for a malformed row.
     """
+    from grammars.profiles import source_marks
     out = []
     for p in paths:
         for lineno, parts in rows(p):
             if len(parts) != 8:
                 raise ValueError(f"{p}:{lineno}: expected 8 tab-separated columns")
             flags = tuple(x for x in parts[5].split(",") if x and x != "-")
-            out.append(LexEntry(parts[0], parts[1], parts[3], parts[7], flags))
+            out.append(LexEntry(parts[0], parts[1], parts[3], parts[7], flags,
+                                source_marks(Path(p).name, flags)))
     return out
 
 
@@ -93,8 +98,8 @@ def merge_flags(entries: list[LexEntry], extra: Mapping[tuple[str, str], tuple[s
     """``entries`` with the flags of ``extra`` ((lemma, class) → flags) added after their own."""
     return [e if (e.lemma, e.inflection_class) not in extra else LexEntry(
         e.lemma, e.pos, e.inflection_class, e.source,
-        e.flags + tuple(x for x in extra[e.lemma, e.inflection_class] if x not in e.flags))
-        for e in entries]
+        e.flags + tuple(x for x in extra[e.lemma, e.inflection_class] if x not in e.flags),
+        e.marks) for e in entries]
 
 
 def read_lexicon(path: Path | None = None) -> list[LexEntry]:
