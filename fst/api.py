@@ -5,15 +5,20 @@
     >>> judge.check("ΕΓΡΑΨΑ").valid
     True
 
-Words are accepted in any case, accented or not; they are judged in tile form (24 capitals,
-final ς as Σ). Rule ids (``D1``, ``LEN`` …) name the rules of the federation's word-acceptance
-regulation (A1…E6 by section, LEN the length profile); grammars/rules has one module per rule.
+Every call that takes a word accepts it as :meth:`Judge.check` does: any case, with or without
+accents, monotonic or polytonic (ἄνθρωπος, άνθρωπος, ΑΝΘΡΩΠΟΣ), or already in tile form (24
+capitals, final ς as Σ), which passes through unchanged. Rule ids (``D1``, ``LEN`` …) are those
+of the project's digest of the regulation, ``grammars/RULES.md`` (:mod:`fst.rules`,
+``dektes rules``); grammars/rules has one module per rule.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
+
+import numpy as np
 
 import lexicon
 from grammars import rules
@@ -22,7 +27,10 @@ from grammars.paradigm import WEIGHTS
 
 from . import anatable
 from . import cache as fc
-from .normalize import InvalidWord, to_lower_accented, to_tile
+from . import notebook
+from . import search
+from .search import Hooks, Match, SearchError, TileSet, tile_set  # noqa: F401 (re-exported)
+from .normalize import InvalidWord, is_tile, to_lower_accented, to_tile
 from .runtime import TileDFA, export
 
 MIN_LENGTH, MAX_LENGTH = 2, 15  # rule LEN (board play); C6: never fewer than 2
@@ -53,6 +61,9 @@ class Verdict:
     rules: tuple[str, ...]
     reason: str = ""
 
+    def _repr_html_(self) -> str:
+        return notebook.verdict(self)
+
 
 @dataclass(frozen=True)
 class ParadigmRow:
@@ -67,6 +78,25 @@ class ParadigmTable:
     inflection_class: str
     rows: list[ParadigmRow] = field(default_factory=list)
 
+    def _repr_html_(self) -> str:
+        """The paradigm as an HTML table in Jupyter: a row per cell, variants marked."""
+        return notebook.paradigm(self)
+
+
+class Paradigms(list):
+    """The paradigms of a lemma (a list of :class:`ParadigmTable`), one HTML table each in
+    Jupyter."""
+
+    def _repr_html_(self) -> str:
+        return notebook.paradigms(self)
+
+
+class Analyses(list):
+    """The analyses of a word (a list of :class:`Analysis`), an HTML table in Jupyter."""
+
+    def _repr_html_(self) -> str:
+        return notebook.analyses(self)
+
 
 #: the layers that explain a rejection, in the order of grammars.rules.LAYERS
 BLOCKING_RULES = rules.explainers()
@@ -74,11 +104,19 @@ BLOCKING_RULES = rules.explainers()
 
 @dataclass
 class Explanation:
-    """The verdict with its reasons: analyses (valid) or blocking rules / near words (invalid)."""
+    """The verdict with its reasons: analyses (valid) or blocking rules / near words (invalid).
+
+    ``nearest``: for an invalid word, the valid words nearest to it with their analyses: those
+    that the blocking rules name (ΕΓΡΑΨΑ for ΓΡΑΨΑ), else the first of ``neighbours``."""
     verdict: Verdict
     analyses: list[Analysis]
     blocked: list[tuple[str, str]]
     neighbours: list[str]
+    nearest: list[tuple[str, list[Analysis]]] = field(default_factory=list)
+
+    def _repr_html_(self) -> str:
+        """The verdict and its reasons as HTML tables in Jupyter."""
+        return notebook.explanation(self)
 
 
 VARIANT_NAMES = WEIGHTS  # weight → variant name (grammars.paradigm.WEIGHTS)
@@ -92,7 +130,8 @@ class Judge:
     def __init__(self, analyser, tiles, t2s, tags, min_length=MIN_LENGTH, max_length=MAX_LENGTH,
                  rulings: dict[str, tuple[bool, str]] | None = None,
                  runtime: TileDFA | None = None, cache: Path | None = None,
-                 disabled_rules=frozenset()):
+                 disabled_rules=frozenset(), acceptor: TileDFA | None = None,
+                 progress: bool = False):
         # FSTs given as None are read from the cache directory ``cache`` on first use, so that
         # look-ups through the arrays (``runtime``, the analysis table) never import pynini
         self._cache = cache
@@ -104,18 +143,39 @@ class Judge:
         self.max_length = max_length
         # rule layers the profile switches off (grammars/profiles.py)
         self.disabled_rules = frozenset(disabled_rules)
+        self._acceptor = acceptor if self.disabled_rules else None
+        self._progress = progress
+        # a user's list (fst/overlay.py), applied only when asked for (``--list NAME``)
+        self.overlay = None
+
+    def with_overlay(self, overlay) -> "Judge":
+        """A Judge sharing these artifacts, with the user's list ``overlay``
+        (:class:`fst.overlay.Overlay`) applied to every verdict and analysis."""
+        j = Judge(self._analyser, self._tiles, self._t2s, self.tags, self.min_length,
+                  self.max_length, self.rulings, self._runtime, self._cache, self.disabled_rules,
+                  self._acceptor, self._progress)
+        j._table = self._table
+        j.overlay = overlay
+        return j
 
     @classmethod
     def load(cls, min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH,
-             progress: bool = True, disabled_rules=frozenset()) -> "Judge":
+             progress: bool = True, disabled_rules=frozenset(),
+             verbose: bool = False) -> "Judge":
         """Load the compiled artifacts (building them once, with a progress bar, if needed).
 
         Only the look-up arrays and the tag table are read now (no pynini): the FSTs are read
-        when analysis first needs them."""
-        d = fc.ensure_cache(progress=progress)
+        when analysis first needs them. ``disabled_rules``: the rule layers the profile
+        switches off (grammars/profiles.py); the profile's own acceptor is read (built once
+        into the cache, :mod:`fst.profile_acceptor`) on first use. ``verbose``: report a
+        build's time and peak memory on stderr.
+
+        Raises :class:`fst.buildctl.CacheError` if the cache must be built and its folder
+        cannot hold it (reported before building)."""
+        d = fc.ensure_cache(progress=progress, verbose=verbose)
         return cls(None, None, None, fc.read_tags(d), min_length=min_length,
                    max_length=max_length, runtime=TileDFA.load(d), cache=d,
-                   disabled_rules=disabled_rules)
+                   disabled_rules=disabled_rules, progress=progress)
 
     # -- artifacts, loaded on first use ---------------------------------------------
     def _load_fsts(self) -> None:
@@ -179,6 +239,20 @@ class Judge:
         return self._runtime
 
     @property
+    def acceptor(self) -> TileDFA | None:
+        """The acceptor of the profile (:mod:`fst.profile_acceptor`): the board's
+        :attr:`runtime` when no rule is switched off. Every membership test, validation and
+        word list goes through it. None for a profile of a Judge made from FSTs alone (no
+        cache, no analysis table): it checks each word the board accepts (:meth:`check`)."""
+        if not self.disabled_rules:
+            return self.runtime
+        if self._acceptor is None and self._cache is not None:
+            from . import profile_acceptor
+            self._acceptor = profile_acceptor.load(self._cache, self.disabled_rules,
+                                                   self.runtime, progress=self._progress)
+        return self._acceptor
+
+    @property
     def table(self) -> anatable.AnalysisTable | None:
         """The analysis table (:mod:`fst.anatable`) read from the cache on first use; None for
         a Judge made from FSTs alone, which analyses by composition."""
@@ -194,42 +268,63 @@ class Judge:
     def _paths(lattice):
         return anatable.fst_paths(lattice)
 
-    def surfaces(self, tile: str) -> list[str]:
-        """Accented surface forms of the language whose tile form is ``tile``."""
+    def surfaces(self, word: str) -> list[str]:
+        """Accented surface forms of the language whose tile form is that of ``word`` (tile
+        form, or as :meth:`check` takes it). Raises ``InvalidWord`` for non-Greek input."""
         import pynini
+        tile = to_tile(word)
         with pynini.default_token_type("utf8"):
             lat = pynini.compose(pynini.accep(pynini.escape(tile)), self.t2s)
             return sorted({o for _, o, _ in self._paths(lat.rmepsilon())})
 
-    def analyse(self, word: str) -> list[Analysis]:
-        """Every analysis of ``word`` (any case, accented or not), best (lowest weight) first;
-        ties by surface, lemma, cell, class and rules.
+    def analyse(self, word: str) -> Analyses:
+        """Every analysis of ``word`` (any case, accented or not, or tile form), best (lowest
+        weight) first; ties by surface, lemma, cell, class and rules. Analyses are those of
+        the whole regulation, whatever the profile ([] for a word without any: see
+        :meth:`explain` for why).
 
         Raises ``InvalidWord`` if ``word`` cannot be a Greek word.
         """
         tile = to_tile(word)
         table = self.table
         if table is not None:
-            return [Analysis(*r) for r in table.lookup(tile)]
-        return [Analysis(*r) for r in
-                anatable.analyse_fst(tile, self.analyser, self.t2s, self.tags.by_char)]
+            return self._with_list(tile, Analyses(Analysis(*r) for r in table.lookup(tile)))
+        return self._with_list(tile, Analyses(Analysis(*r) for r in anatable.analyse_fst(
+            tile, self.analyser, self.t2s, self.tags.by_char)))
 
-    def analyse_many(self, tiles: list[str]) -> list[list[Analysis]]:
-        """:meth:`analyse` of already tile-normalised strings, same order (anything that is not
-        a tile word has no analysis); one batch through the look-up arrays."""
+    def _with_list(self, tile: str, analyses: list[Analysis]) -> list[Analysis]:
+        """``analyses`` plus what the user's list (if any) says of ``tile``: the learned
+        lemmas' analyses, else the list's word itself (class ``LIST``), rule id ``LIST``."""
+        ov = self.overlay
+        if ov is None:
+            return analyses
+        from .overlay import RULE_ID
+        extra = [Analysis(lm, c, cell, f, (RULE_ID,), 5.0) for lm, c, cell, f in
+                 ov.forms.get(tile, ())]
+        if not extra and not analyses and tile in ov.words:
+            extra = [Analysis(tile.lower(), RULE_ID, "LISTED", tile.lower(), (RULE_ID,), 5.0)]
+        return Analyses(list(analyses) + extra)
+
+    def analyse_many(self, words: list[str]) -> list[list[Analysis]]:
+        """:meth:`analyse` of each word, same order; one batch through the look-up arrays.
+        Words are taken as :meth:`check` takes them (tile words pass through unchanged); a
+        string that cannot be a Greek word has no analysis ([]), instead of raising."""
+        tiles = [_tile_or_none(w) or "" for w in words]
         table = self.table
         if table is None:
             return [self.analyse(t) if t and set(t) <= _TILE_SET else [] for t in tiles]
-        return [[Analysis(*r) for r in rows] for rows in table.lookup_many(tiles)]
+        return [self._with_list(t, [Analysis(*r) for r in rows])
+                for t, rows in zip(tiles, table.lookup_many(tiles))]
 
     def check(self, word: str) -> Verdict:
         """The verdict on one word under the profile; raises ``InvalidWord`` for non-Greek input.
 
+        ``word``: any case, with or without accents, monotonic or polytonic, or tile form.
         Checks in order: §C6 (one letter is never a word); the rulings file (§A4), which
         overrides everything after it, the length profile included; §LEN (the length
         profile); the acceptor (paradigms and the regulation's layers), a rejection explained
         by the first layer of :data:`BLOCKING_RULES` that blocks the word; last the profile's
-        switched-off layers (grammars/profiles.py).
+        switched-off layers (grammars/profiles.py). Rule ids: grammars/RULES.md.
         """
         tile = to_tile(word)
         n = len(tile)
@@ -243,7 +338,13 @@ class Judge:
         if n < self.min_length or n > self.max_length:
             return Verdict(word, tile, False, ("LEN",),
                            f"§LEN: {n} letters, the profile allows {self.min_length}–{self.max_length}")
-        if not self.accepts(tile):
+        if self.overlay is not None:
+            listed = self.overlay.verdict(tile)
+            if listed is not None:
+                return Verdict(word, tile, listed, ("LIST",), "" if listed else (
+                    f"§LIST: not in the list {self.overlay.name!r}, which decides words of "
+                    f"{self.overlay.complete[0]}–{self.overlay.complete[1]} letters"))
+        if not self.runtime.accepts(tile):
             blocked = self.blocked(tile)
             if blocked:
                 return Verdict(word, tile, False, (blocked[0][0],), blocked[0][1])
@@ -259,9 +360,11 @@ class Judge:
         rules = (analyses[0].rules if analyses else ()) or ("A1",)  # A1: a listed lemma's form
         return Verdict(word, tile, True, rules, "")
 
-    def blocked(self, tile: str) -> list[tuple[str, str]]:
-        """(rule id, reason) for each regulation rule that blocks ``tile`` next to a valid
-        form (ΓΡΑΨΑ: §D1; ΞΑΝΑΡΩ: §B3; ΕΞΑΝΑΕΔΩΣΑ: §D2)."""
+    def blocked(self, word: str) -> list[tuple[str, str]]:
+        """(rule id, reason) for each regulation rule that blocks ``word`` (tile form, or as
+        :meth:`check` takes it) next to a valid form (ΓΡΑΨΑ: §D1; ΞΑΝΑΡΩ: §B3; ΕΞΑΝΑΕΔΩΣΑ:
+        §D2). Raises ``InvalidWord`` for non-Greek input."""
+        tile = to_tile(word)
         out = []
         for layer in BLOCKING_RULES:
             reason = layer.explain(tile, self.analyse)
@@ -276,14 +379,38 @@ class Judge:
         Raises ``InvalidWord`` for non-Greek input.
         """
         v = self.check(word)
-        analyses = self.analyse(v.tile) if v.valid else []
-        blocked = [] if v.valid else self.blocked(v.tile)
+        analyses = self.analyse(v.tile) if v.valid else Analyses()
+        if not v.valid and v.rules and set(v.rules) <= self.disabled_rules:
+            blocked = [(v.rules[0], v.reason)]  # the profile switches its rule off
+        else:
+            blocked = [] if v.valid else self.blocked(v.tile)
         near = [] if v.valid or blocked else self.neighbours(v.tile)
-        return Explanation(v, analyses, blocked, near)
+        return Explanation(v, analyses, blocked, near, self.nearest(v, blocked, near))
 
-    def neighbours(self, tile: str, limit: int = 10) -> list[str]:
-        """Valid words one edit (substitution, insertion, deletion) away from ``tile``."""
+    def nearest(self, verdict: Verdict, blocked: list[tuple[str, str]],
+                neighbours: list[str], limit: int = 3) -> list[tuple[str, list[Analysis]]]:
+        """For an invalid word: (valid word, its analyses) for the words the blocking rules name
+        in their reasons (ΕΓΡΑΨΑ for ΓΡΑΨΑ under §D1), else for the first ``neighbours``; a
+        word the profile switches off shows its own analyses. At most ``limit`` words."""
+        import re
+        if verdict.valid:
+            return []
+        if verdict.rules and set(verdict.rules) <= self.disabled_rules:
+            return [(verdict.tile, self.analyse(verdict.tile))]
+        named = []
+        for _, why in blocked:
+            for w in re.findall(r"[ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ]{2,}", why):
+                if w != verdict.tile and w not in named:
+                    named.append(w)
+        words = [w for w, ok in zip(named, self.validate_many(named)) if ok] or neighbours
+        return [(w, self.analyse(w)) for w in words[:limit]]
+
+    def neighbours(self, word: str, limit: int = 10) -> list[str]:
+        """Valid words (tile form) one edit (substitution, insertion, deletion) away from
+        ``word`` (tile form, or as :meth:`check` takes it). Raises ``InvalidWord`` for
+        non-Greek input."""
         from .normalize import TILE_LETTERS
+        tile = to_tile(word)
         cands = set()
         for i in range(len(tile) + 1):
             if i < len(tile):
@@ -296,50 +423,144 @@ class Judge:
         ok = [w for w in sorted(cands) if self.min_length <= len(w) <= self.max_length]
         return [w for w, good in zip(ok, self.validate_many(ok)) if good][:limit]
 
-    def accepts(self, tile: str) -> bool:
-        """True if the tile string is in the language (no length profile applied)."""
-        return self.runtime.accepts(tile)
+    def accepts(self, word: str) -> bool:
+        """True if ``word`` (tile form, or as :meth:`check` takes it) is in the profile's
+        language, without the length profile."""
+        tile = _tile_or_none(word)
+        if tile is None:
+            return False
+        if self.acceptor is None:
+            return self.runtime.accepts(tile) and self._profile_ok(tile)
+        return self.acceptor.accepts(tile)
 
     def validate_many(self, words: list[str]) -> list[bool]:
-        """Verdicts for already tile-normalised strings, same order (profile applied).
-        Vectorised over the look-up arrays (:meth:`fst.runtime.TileDFA.accepts_many`)."""
-        out = self.runtime.accepts_many(words, self.min_length, self.max_length).tolist()
-        return self._profile(words, out)
+        """The verdict (bool) on each word under the profile, same order: ``check(w).valid``
+        bar the rulings' overriding of §LEN, and False (not an exception) for a string that
+        cannot be a Greek word.
 
-    def _profile(self, tiles, verdicts):
-        """Verdicts with the profile's switched-off layers applied (slow path: analysis of
-        each accepted word; nothing to do for the full regulation)."""
+        ``words``: any case, with or without accents, monotonic or polytonic, or tile form.
+        Tile words are judged in one vectorised pass over the profile's acceptor
+        (:meth:`fst.runtime.TileDFA.accepts_many`); only the words it rejects that are not
+        tile words are normalised (:func:`fst.normalize.to_tile`) and judged again."""
+        words = words if isinstance(words, list) else list(words)
+        if self.overlay is not None:  # a user's list: word by word, as check applies it
+            return [self._overlay_ok(w) for w in words]
+        acceptor = self.acceptor or self.runtime
+        try:
+            ok = acceptor.accepts_many(words, self.min_length, self.max_length)
+        except TypeError:  # an item that is not a string: never a word
+            words = [w if isinstance(w, str) else "" for w in words]
+            ok = acceptor.accepts_many(words, self.min_length, self.max_length)
+        rejected = np.flatnonzero(~ok)
+        redo: list[int] = []
+        if len(rejected):  # which of them are not plain tile words (vectorised)
+            cps = np.array([words[i] for i in rejected.tolist()], dtype=str)
+            cps = cps.view(np.uint32).reshape(len(rejected), -1)
+            tile_like = (((cps >= 0x391) & (cps <= 0x3A9)) | (cps == 0)).all(axis=1)
+            redo = rejected[~tile_like].tolist()
+        if redo:
+            tiles = [_tile_or_none(words[i]) for i in redo]
+            got = acceptor.accepts_many([t or "" for t in tiles], self.min_length,
+                                        self.max_length)
+            ok[redo] = got & np.array([t is not None for t in tiles], dtype=bool)
+        if self.acceptor is None:  # a profile without its acceptor: the board's, then check
+            for i in np.flatnonzero(ok).tolist():
+                ok[i] = self._profile_ok(words[i])
+        return ok.tolist()
+
+    def _profile(self, tiles: list[str], verdicts: list[bool]) -> list[bool]:
+        """``verdicts`` on the board's tile words ``tiles`` with the profile's switched-off
+        layers applied: through the profile's acceptor (one vectorised pass), or word by word
+        (:meth:`check`) for a Judge without one."""
+        if self.overlay is not None:
+            return [self.check(t).valid if self.overlay.verdict(t) is not None or (
+                ok and self.disabled_rules) else ok for t, ok in zip(tiles, verdicts)]
         if not self.disabled_rules:
-            return verdicts
-        return [ok and self.check(t).valid for t, ok in zip(tiles, verdicts)]
+            return list(verdicts)
+        if self.acceptor is not None:
+            got = self.acceptor.accepts_many(list(tiles)).tolist()
+            return [bool(ok and g) for ok, g in zip(verdicts, got)]
+        return [bool(ok and self._profile_ok(t)) for t, ok in zip(tiles, verdicts)]
+
+    def _overlay_ok(self, word) -> bool:
+        """``check(word).valid`` under the user's list; False for what cannot be a word."""
+        if not isinstance(word, str) or _tile_or_none(word) is None:
+            return False
+        return self.check(word).valid
+
+    def _profile_ok(self, tile: str) -> bool:
+        """Whether the profile accepts the board's word ``tile`` (by its analyses)."""
+        return self.check(tile).valid
 
     def validate_text(self, text: str):
         """Verdicts (numpy bool array, profile applied) for the lines of ``text``, words as
         typed separated by ``"\\n"``, when every line is a plain Greek word; None when some
         line needs :func:`fst.normalize.to_tile` one at a time (it may be an error)."""
-        if self.disabled_rules:
-            return None  # the caller's word-by-word path applies the profile
-        return self.runtime.judge_text(text, self.min_length, self.max_length)
+        if self.acceptor is None or self.overlay is not None:
+            return None  # the caller's word-by-word path (validate_many) applies the profile and the list
+        return self.acceptor.judge_text(text, self.min_length, self.max_length)
 
-    def paradigm(self, lemma: str, inflection_class: str | None = None) -> list[ParadigmTable]:
-        """The paradigm(s) of ``lemma``: one table per inflection class (sorted by class), every
-        cell with its forms (main form first), rule-derived forms excluded. An unknown lemma
-        or class gives an empty list.
+    def resolve_lemmas(self, word: str,
+                       inflection_class: str | None = None) -> list[tuple[str, str]]:
+        """(lemma, inflection class) pairs that ``word`` can stand for, as :meth:`paradigm`
+        resolves it: the lemma itself when ``word`` is one, as typed or accented lower case;
+        otherwise the lemmas of its analyses (any case, accents optional, any inflected
+        form: έγραψα → γράφω), best analysis first. [] if none.
+
+        Raises ``InvalidWord`` if ``word`` cannot be a Greek word."""
+        norm = to_lower_accented(word)
+        out: list[tuple[str, str]] = []
+        for a in self.analyse(norm):
+            key = (a.lemma, a.inflection_class)
+            if inflection_class and a.inflection_class != inflection_class:
+                continue
+            if key not in out:
+                out.append(key)
+        exact = [k for k in out if k[0] == norm]
+        return exact or out
+
+    def paradigm(self, lemma: str, inflection_class: str | None = None,
+                 resolve: bool = True) -> Paradigms:
+        """The paradigm(s) of ``lemma``: one table per lemma and inflection class (sorted by
+        class), every cell with its forms (main form first), rule-derived forms excluded (forms
+        of a verb's principal parts, tagged ``part:KEY``, included). An unknown lemma or class
+        gives an empty list.
+
+        ``lemma``: the lemma in any case, with or without accents or polytonic marks; with
+        ``resolve`` (the default), any form of it too: a word that is not a lemma is resolved
+        to the lemmas of its analyses (:meth:`resolve_lemmas`), so that ``paradigm("έγραψα")``
+        gives the table of γράφω; each table names its lemma.
 
         Raises ``InvalidWord`` if ``lemma`` cannot be a Greek word.
         """
+        tables = self._paradigm(to_lower_accented(lemma), inflection_class)
+        if tables or not resolve:
+            return tables
+        out = []
+        for lm, cls in self.resolve_lemmas(lemma, inflection_class):
+            out += [t for t in self._paradigm(lm, cls)
+                    if (t.lemma, t.inflection_class) not in
+                    {(o.lemma, o.inflection_class) for o in out}]
+        return Paradigms(out)
+
+    def _paradigm(self, lemma: str, inflection_class: str | None) -> Paradigms:
+        """:meth:`paradigm` of the accented lower-case ``lemma`` as it is."""
         import pynini
-        lemma = to_lower_accented(lemma)
         classes = sorted(t for k, t in self.tags.by_char.values() if k == "class")
         if inflection_class:
             classes = [c for c in classes if c == inflection_class]
         if not classes:
-            return []
+            return Paradigms()
         out = []
         with pynini.default_token_type("utf8"):
             cells = pynini.union(*[c for c, (k, _) in self.tags.by_char.items() if k == "cell"])
             csyms = pynini.union(*[self.tags.by_tag[f"class:{c}"] for c in classes])
             pat = pynini.accep(pynini.escape(lemma)) + csyms + cells
+            # forms a principal part licenses (lexicon/verb-parts.tsv) are paradigm forms
+            parts = [c for c, (k, t) in self.tags.by_char.items()
+                     if k == "rule" and t.startswith("part:")]
+            if parts:
+                pat += pynini.closure(pynini.union(*parts), 0, 1)
             # one composition for every class (one per class cost seconds on the full lexicon),
             # on the analyser's output side (no inverted copy of the analyser)
             by_class: dict[str, list[tuple[str, str, float]]] = {}
@@ -358,7 +579,7 @@ class Judge:
             table.rows.sort(key=lambda r: (order.get(self.tags.by_tag[f"cell:{r.tags}"], 0),
                                            r.variant != "main"))
             out.append(table)
-        return out
+        return Paradigms(out)
 
     def generate(self, lemma: str, inflection_class: str, tags: str,
                  rules: tuple[str, ...] | list[str] = ()) -> list[str]:
@@ -367,12 +588,21 @@ class Judge:
         the paradigm plus any of the regulation ``rules`` (ids such as ``"B3"`` or ``"§D1"``).
         It is the inverse of :meth:`analyse`: every analysis ``a`` of a word has
         ``a.surface in generate(a.lemma, a.inflection_class, a.tags, a.rules)``. An unknown
-        lemma, class, cell or rule gives no form.
+        lemma, class, cell or rule gives no form. ``lemma`` may be typed in any case, with or
+        without accents (ανθρωπος: the lemma of that class it stands for).
 
         Raises ``InvalidWord`` if ``lemma`` cannot be a Greek word.
         """
-        import pynini
         lemma = to_lower_accented(lemma)
+        out = self._generate(lemma, inflection_class, tags, rules)
+        if not out:
+            for lm, _ in self.resolve_lemmas(lemma, inflection_class):
+                if lm != lemma and to_tile(lm) == to_tile(lemma):
+                    return self._generate(lm, inflection_class, tags, rules)
+        return out
+
+    def _generate(self, lemma: str, inflection_class: str, tags: str, rules) -> list[str]:
+        import pynini
         csym = self.tags.by_tag.get(f"class:{inflection_class}")
         cell = self.tags.by_tag.get(f"cell:{tags}")
         rsyms = [self.tags.by_tag.get("rule:" + r.lstrip("§")) for r in rules]
@@ -384,15 +614,160 @@ class Judge:
                 pat += pynini.closure(pynini.union(*rsyms))
             return sorted({s for s, _, _ in self._paths(pynini.compose(self.analyser, pat))})
 
+    # -- search (fst.search: walks of the tile acceptor's arrays) ----------------------
+    def _bounds(self, min_length: int, max_length: int) -> tuple[int, int]:
+        return max(min_length, self.min_length), min(max_length, self.max_length)
+
+    def _profiled(self, blocks: Iterator[list[Match]]) -> Iterator[Match]:
+        """Matches kept by the profile's switched-off layers (none for the full regulation)."""
+        for block in blocks:
+            if self.disabled_rules:
+                ok = self._profile([m.word for m in block], [True] * len(block))
+                block = [m for m, good in zip(block, ok) if good]
+            yield from block
+
+    def anagram(self, rack: str, min_length: int = 2, max_length: int = 15,
+                exact: bool = False) -> Iterator[Match]:
+        """Every valid word the tiles of ``rack`` make: Greek letters as typed (any case,
+        accents) and at most two blanks ``?``/``*``; ``min_length``…``max_length`` letters
+        (within the profile's), ``exact``: every tile used. Streams :class:`Match` (word in
+        tile form, blank positions, face-value score from ``lexicon/tiles/greek.tsv``) in
+        alphabetical order; :func:`fst.search.best_first` sorts for display.
+
+        Raises :class:`SearchError` (a ValueError) for a bad rack: empty, a character that is
+        neither a Greek letter nor a blank, over two blanks, over 15 tiles, or more tiles of a
+        letter than the Greek set has."""
+        r = search.parse_rack(rack)
+        lo, hi = self._bounds(min_length, max_length)
+        return self._profiled(search._walk(self.runtime, ("*",), r.letters, r.blanks, lo, hi,
+                                           exact))
+
+    def pattern(self, pattern: str, rack: str | None = None, min_length: int = 2,
+                max_length: int = 15) -> Iterator[Match]:
+        """Every valid word matching ``pattern`` (letters in any case; ``?`` one letter, ``*``
+        any run of letters, none included), alphabetical. With ``rack``, the letters that
+        ``?`` and ``*`` stand for must come from the rack (blanks included); the pattern's
+        own letters are taken as on the board. Raises :class:`SearchError` for a bad pattern
+        or rack (:func:`fst.search.parse_pattern`, :func:`fst.search.parse_rack`)."""
+        lo, hi = self._bounds(min_length, max_length)
+        blocks = search.pattern(self.runtime, pattern, rack, lo, hi)
+        return self._profiled(_blocks(blocks))
+
+    def hooks(self, word: str) -> Hooks:
+        """The front and back hooks of ``word`` (any case, accents): the letters that make a
+        valid word (profile applied) before and after it. Raises :class:`SearchError` if
+        ``word`` is not a Greek word."""
+        h = search.hooks(self.runtime, word, self.min_length, self.max_length)
+        if self.disabled_rules:
+            front = self._profile([c + h.word for c in h.front], [True] * len(h.front))
+            back = self._profile([h.word + c for c in h.back], [True] * len(h.back))
+            h = Hooks(h.word, [c for c, ok in zip(h.front, front) if ok],
+                      [c for c, ok in zip(h.back, back) if ok])
+        return h
+
     def wordlist(self, min_length: int | None = None, max_length: int | None = None) -> Iterator[str]:
-        """Every accepted tile form within the length bounds, sorted."""
+        """Every tile form the profile accepts within the length bounds (default: the
+        Judge's), sorted."""
         for block in self.wordlist_bytes(min_length, max_length):
             yield from block.decode("utf-8").split("\n")[:-1]
 
-    def wordlist_bytes(self, min_length: int | None = None,
-                       max_length: int | None = None) -> Iterator[bytes]:
+    def wordlist_bytes(self, min_length: int | None = None, max_length: int | None = None,
+                       pos: tuple[str, ...] | list[str] = (), rules=(),
+                       without_rules=()) -> Iterator[bytes]:
         """:meth:`wordlist` as UTF-8 blocks of newline-terminated lines (the fast path for
-        writing it out)."""
+        writing it out), streamed a block at a time.
+
+        Filters, on one analysis of the word (allowed by the profile): ``pos``, parts of
+        speech as the first field of the cell (``N``, ``ADJ``, ``V`` (with ``V.PTCP``,
+        ``V.CVB``), ``ADV``, ``PRO``, ``DET``, ``NUM`` …; aliases NOUN, VERB, PRON); ``rules``,
+        rule ids the analysis names (all of them); ``without_rules``, rule ids it names none
+        of. A word passes if one of its analyses passes all three.
+
+        Raises ValueError naming an unknown part of speech or rule id."""
         lo = max(2, self.min_length if min_length is None else min_length)
         hi = self.max_length if max_length is None else max_length
-        return self.runtime.wordlist_chunks(lo, hi)
+        if self.acceptor is None:  # a profile without its acceptor: check each word
+            blocks = self.runtime.wordlist_chunks(lo, hi)
+            return (b"".join(w + b"\n" for w in block.split(b"\n")[:-1]
+                             if self._profile_ok(w.decode("utf-8"))) for block in blocks)
+        blocks = self.acceptor.wordlist_chunks(lo, hi)
+        if not (pos or rules or without_rules):
+            return blocks
+        mask = self._analysis_mask(pos, rules, without_rules)
+        return self._filtered(blocks, mask)
+
+    def _analysis_mask(self, pos, rules, without_rules) -> np.ndarray:
+        """Per word of the board acceptor (by rank): has it an analysis that passes the
+        filters of :meth:`wordlist_bytes` and names none of the profile's switched-off
+        rules?"""
+        from . import rules as digest
+        want_pos = set()
+        for p in pos:
+            p = _POS_ALIASES.get(p.strip().upper(), p.strip().upper())
+            if p not in _POS_NAMES:
+                raise ValueError(f"unknown part of speech {p!r} (known: "
+                                 f"{', '.join(sorted(_POS_NAMES))})")
+            want_pos.add(p)
+        ids = []
+        for group in (rules, without_rules):
+            norm = set()
+            for r in group:
+                r = r.strip().lstrip("§").upper()
+                if digest.lookup(r) is None:
+                    raise ValueError(f"unknown rule id {r!r} (see dektes rules)")
+                norm.add(r)
+            ids.append(norm)
+        need, avoid = ids[0], ids[1] | set(self.disabled_rules)
+        table = self.table
+        if table is None:
+            raise RuntimeError("filtering the word list needs the analysis table (cache)")
+
+        def passes(cell: str, found: tuple[str, ...]) -> bool:
+            head = cell.split(";", 1)[0]
+            if want_pos and head not in want_pos and head.split(".")[0] not in want_pos:
+                return False
+            return need <= set(found) and not (avoid & set(found))
+
+        good = np.array([passes(cell, r) for _, cell, r, _ in table.forms] + [False])
+        ok = good[np.asarray(table.form, dtype=np.int64) // table._n_pat]
+        before = np.concatenate(([0], np.cumsum(ok, dtype=np.int64)))
+        offsets = np.asarray(table.offsets, dtype=np.int64)
+        mask = before[offsets[1:]] > before[offsets[:-1]]
+        if not (want_pos or need):  # a word that a ruling alone accepts has no analysis
+            mask |= offsets[1:] == offsets[:-1]
+        return mask
+
+    def _filtered(self, blocks: Iterator[bytes], mask: np.ndarray) -> Iterator[bytes]:
+        from .subset import _codes
+        board = self.runtime
+        for block in blocks:
+            ranks = board.ranks(_codes(block))
+            keep = (ranks >= 0) & mask[np.maximum(ranks, 0)]
+            lines = block.split(b"\n")[:-1]
+            kept = [w for w, k in zip(lines, keep.tolist()) if k]
+            if kept:
+                yield b"\n".join(kept) + b"\n"
+
+
+_POS_NAMES = {"N", "ADJ", "V", "V.PTCP", "V.CVB", "ADV", "PRO", "DET", "NUM", "ADP", "CONJ",
+              "PART", "INTJ", "HIDDEN"}
+_POS_ALIASES = {"NOUN": "N", "VERB": "V", "PRON": "PRO", "ADVERB": "ADV", "ADJECTIVE": "ADJ"}
+
+
+def _tile_or_none(word) -> str | None:
+    """``word`` in tile form (a tile word unchanged), None if it cannot be a Greek word."""
+    if isinstance(word, str) and is_tile(word):
+        return word
+    try:
+        return to_tile(word)
+    except (InvalidWord, TypeError):
+        return None
+
+
+def _blocks(matches: Iterator[Match], size: int = 4096) -> Iterator[list[Match]]:
+    """``matches`` in lists of ``size``."""
+    while True:
+        block = list(itertools.islice(matches, size))
+        if not block:
+            return
+        yield block

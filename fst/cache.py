@@ -28,7 +28,7 @@ from pathlib import Path
 
 import lexicon
 
-from . import anatable, runtime
+from . import anatable, phases, runtime
 from .tags import TagTable
 
 PKG_ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +38,7 @@ FST_DIR = Path(__file__).resolve().parent
 NOT_BUILD_CODE = ("grammars/derivation.py", "grammars/profiles.py")
 #: the engine modules the build imports
 BUILD_ENGINE = ("__init__.py", "anatable.py", "cache.py", "compile.py", "normalize.py",
-                "runtime.py", "tags.py")
+                "phases.py", "runtime.py", "tags.py", "verb_parts.py")
 
 
 def code_files() -> list[Path]:
@@ -101,9 +101,8 @@ def cache_key(lexicon_path: Path | None = None) -> str:
 def cache_dir(lexicon_path: Path | None = None, root: Path | str | None = None) -> Path:
     """``root`` (default: $DEKTES_CACHE, else $XDG_CACHE_HOME/dektes or ~/.cache/dektes) /
     :func:`cache_key`."""
-    base = root or os.environ.get("DEKTES_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "dektes")
-    return Path(base) / cache_key(lexicon_path)
+    from .buildctl import default_root
+    return Path(root or default_root()) / cache_key(lexicon_path)
 
 FST_ARTIFACTS = ("analyser.fst", "tiles.fst", "tile2surface.fst", "tags.json")
 #: every file of a cache directory but the manifest
@@ -166,17 +165,18 @@ def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None
     import tempfile
 
     analyser, tiles, t2s, tags = build(progress=progress, lexicon_path=lexicon_path)
-    if progress:
-        print("dektes: exporting the look-up arrays and checking them against the FST …",
-              file=sys.stderr)
+    phases.enter("look-up arrays")
     arrays = runtime.export(tiles)
     arrays["wordlist"] = runtime.pack(runtime.TileDFA(arrays))
     dfa = runtime.TileDFA(arrays)
     n_words = runtime.verify(tiles, dfa)
+    phases.enter("analysis table")
     table = anatable.export(analyser, dfa, tags.by_char)
+    phases.enter("checking the analysis table")
     ruled_in = [w for w, (ok, _) in lexicon.read_rulings().items() if ok]
     n_analyses = anatable.verify(anatable.AnalysisTable(table, dfa), analyser, t2s, tags.by_char,
                                  n_paths=table["paths"], extra_words=ruled_in)
+    phases.enter("writing")
     d.mkdir(parents=True, exist_ok=True)
     try:
         (d / MANIFEST).unlink()
@@ -203,19 +203,60 @@ def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def _write_cache_child(d: str, lexicon_path: str | None) -> None:
+    """:func:`write_cache` in a build process (:func:`fst.buildctl.run_build`)."""
+    write_cache(Path(d), progress=True, lexicon_path=Path(lexicon_path) if lexicon_path else None)
+
+
 def ensure_cache(progress: bool = True, lexicon_path: Path | None = None,
-                 root: Path | str | None = None) -> Path:
+                 root: Path | str | None = None, verbose: bool = False) -> Path:
     """The cache directory for the current inputs, every artifact checked against the
     manifest; a missing, truncated, corrupt or stale artifact is reported in one line on
-    stderr and everything is rebuilt (never used). Imports no pynini when the cache is good."""
+    stderr and everything is rebuilt (never used). Imports no pynini when the cache is good.
+
+    Before a build, the cache root is checked (:func:`fst.buildctl.usable_root`: raises
+    :class:`fst.buildctl.CacheError` if it is not a writable folder) and the build lock taken
+    (:func:`fst.buildctl.build_lock`): processes that start together build once, the others
+    wait and load. With ``progress`` the build runs in a child process under one progress
+    display (:func:`fst.buildctl.run_build`; raises :class:`fst.buildctl.BuildError` if it
+    fails); otherwise in this process, silently. ``verbose`` reports its time and peak memory
+    on stderr."""
+    from . import buildctl
     d = cache_dir(lexicon_path, root)
-    problem = check_cache(d)
+    root_dir = d.parent
+    if root_dir.exists() and not root_dir.is_dir():
+        buildctl.usable_root(root_dir)  # raises: the root is a file
+    problem = check_cache(d) if root_dir.is_dir() else "absent"
     if problem is None:
         return d
-    if problem != "absent":
-        print(f"dektes: {problem}; rebuilding", file=sys.stderr)
-    write_cache(d, progress=progress, lexicon_path=lexicon_path)
-    problem = check_cache(d)
+    buildctl.usable_root(root_dir)
+    with buildctl.build_lock(d, quiet=not progress) as waited:
+        if waited:  # another process held the lock: it may have built this very cache
+            problem = check_cache(d)
+            if problem is None:
+                return d
+        if problem != "absent":
+            print(f"dektes: {problem}; rebuilding", file=sys.stderr)
+        if progress:
+            report = buildctl.run_build(_write_cache_child, {
+                "d": str(d), "lexicon_path": str(lexicon_path) if lexicon_path else None},
+                progress=True, verbose=verbose)
+        else:
+            import time
+            t0, c0 = time.monotonic(), time.process_time()
+            write_cache(d, progress=False, lexicon_path=lexicon_path)
+            report = buildctl.BuildReport(time.monotonic() - t0, time.process_time() - c0,
+                                          buildctl.peak_rss_self())
+        if verbose:
+            print(report.text(), file=sys.stderr)
+        if progress:
+            old = [e for e in buildctl.list_cache(root_dir, d.name)
+                   if e.status in ("old", "incomplete")]
+            if old:
+                print(f"dektes: {len(old)} older cache folder(s) in {root_dir} use "
+                      f"{sum(e.size for e in old) / 2**20:.0f} MB; 'dektes cache --clean' "
+                      "removes them", file=sys.stderr)
+        problem = check_cache(d)
     if problem is not None:
         raise RuntimeError(f"the cache in {d} is still not usable after a rebuild: {problem}")
     return d

@@ -4,8 +4,11 @@ All output is UTF-8 and tab-separated; rule ids are printed with a section sign 
 they cannot be confused with inflection class codes. Errors are one sentence on stderr.
 
 Exit status: 0 success; 1 a word was judged invalid / has no analysis / the lemma is unknown;
-2 bad usage or unreadable input; 3 an internal error (set DEKTES_DEBUG=1 for the traceback);
-130 interrupted; 141 output pipe closed.
+2 bad usage, unreadable input (a file, closed standard input) or an unusable cache folder
+(``DEKTES_CACHE``, reported before any build); 3 an internal error (set DEKTES_DEBUG=1 for the
+traceback); 4 the output cannot be written (disk full, standard output closed); 130
+interrupted; 141 output pipe closed. Every error is one line on stderr naming the file or
+stream.
 
 Batch input (``validate``, and ``WORD`` = ``-`` for the other commands) is read in bounded
 pieces: a line is split on ``\n`` only, and a line longer than :data:`MAX_LINE_BYTES` bytes is
@@ -26,6 +29,7 @@ import os
 import re
 import sys
 import textwrap
+from pathlib import Path
 from typing import IO, Iterable, Iterator
 
 from fst import __version__
@@ -44,23 +48,51 @@ EXIT_OK = 0
 EXIT_NEGATIVE = 1
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+EXIT_OUTPUT = 4
+STDIN, STDOUT = "standard input", "standard output"
 
 
 class UsageError(Exception):
     """A problem with the command line or its input files (exit status 2)."""
 
 
+class InputError(UsageError):
+    """Input that cannot be read: a file or standard input (exit status 2)."""
+
+
+class OutputError(Exception):
+    """Output that cannot be written (exit status 4)."""
+
+
+def _os_reason(e: OSError) -> str:
+    """The system's reason, as a clause: "no space left on device"."""
+    text = e.strerror or str(e) or type(e).__name__
+    return text[:1].lower() + text[1:]
+
+
 # --------------------------------------------------------------------------------------------
 # helpers
 
 
+_VERBOSE = False  # --verbose: a build reports its time and peak memory
+
+
 @functools.lru_cache(maxsize=None)
-def _judge(min_length: int, max_length: int, disabled: frozenset = frozenset()):
-    """The engine, loaded once per process and profile (import deferred: pynini is slow)."""
+def _judge(min_length: int, max_length: int, disabled: frozenset = frozenset(),
+           list_name: str | None = None):
+    """The engine, loaded once per process and profile (import deferred: pynini is slow);
+    with ``list_name``, the user's list of that name applied (``dektes learn``)."""
     from fst.api import Judge
 
+    if list_name:
+        from fst.overlay import Overlay
+        try:
+            overlay = Overlay.load(list_name)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        return _judge(min_length, max_length, disabled).with_overlay(overlay)
     return Judge.load(min_length=min_length, max_length=max_length, progress=True,
-                      disabled_rules=disabled)
+                      disabled_rules=disabled, verbose=_VERBOSE)
 
 
 def _disabled(args: argparse.Namespace) -> frozenset:
@@ -75,7 +107,8 @@ def _disabled(args: argparse.Namespace) -> frozenset:
 
 
 def _rule_ids(rules: Iterable[str]) -> list[str]:
-    return ["§" + r.lstrip("§") for r in rules]
+    """Regulation rule ids as §X; the principal part that licensed a form as ``part:KEY``."""
+    return [r if r.startswith("part:") else "§" + r.lstrip("§") for r in rules]
 
 
 _REASON_RULE = re.compile(r"^§?((?:[A-E]\d+)|LEN)\s*:\s*")
@@ -156,11 +189,19 @@ def _decode_line(raw: bytes) -> tuple[str, str | InvalidWord]:
     return _escape(text), text
 
 
-def _lines(stream: IO[bytes]) -> Iterator[bytes]:
+def _lines(stream: IO[bytes], name: str = STDIN) -> Iterator[bytes]:
     """The lines of ``stream``, each with its newline, split on ``\n`` only; a line longer
-    than MAX_LINE_BYTES comes as a :class:`_LongLine` and is never held whole in memory."""
+    than MAX_LINE_BYTES comes as a :class:`_LongLine` and is never held whole in memory.
+
+    Raises :class:`InputError` naming ``name`` if reading fails."""
     limit = MAX_LINE_BYTES + 1
-    readline = stream.readline
+    raw_readline = stream.readline
+
+    def readline(n: int) -> bytes:
+        try:
+            return raw_readline(n)
+        except OSError as e:
+            raise InputError("cannot read %s: %s" % (name, _os_reason(e))) from None
     while True:
         line = readline(limit)
         if not line:
@@ -182,9 +223,23 @@ def _lines(stream: IO[bytes]) -> Iterator[bytes]:
             yield line
 
 
+def _stdin_buffer() -> IO[bytes]:
+    """The byte stream of standard input; :class:`InputError` if it is closed."""
+    if sys.stdin is None or _STDIN_CLOSED:
+        raise InputError("cannot read %s: it is closed" % STDIN)
+    return sys.stdin.buffer
+
+
+_STDIN_CLOSED = False  # set by main() when file descriptor 0 was closed
+
+
+def _input_name(path: str) -> str:
+    return STDIN if path == "-" else repr(path)
+
+
 def _open_input(path: str) -> IO[bytes]:
     if path == "-":
-        return sys.stdin.buffer
+        return _stdin_buffer()
     try:
         return open(path, "rb")
     except FileNotFoundError:
@@ -200,7 +255,7 @@ def _open_input(path: str) -> IO[bytes]:
 def _stdin_lines() -> Iterator[tuple[str, str | InvalidWord]]:
     """(text to show, word or InvalidWord) for each line of stdin, a byte order mark dropped."""
     first = True
-    for raw in _lines(sys.stdin.buffer):
+    for raw in _lines(_stdin_buffer()):
         shown, text = _decode_line(raw)
         if first and isinstance(text, str) and text.startswith("\ufeff"):
             text = text[1:]
@@ -236,7 +291,26 @@ def _words(args_words: list[str]) -> Iterator[tuple[str, str | InvalidWord]]:
 
 
 def _out(line: str) -> None:
-    sys.stdout.write(line + "\n")
+    _write_text(line + "\n")
+
+
+def _write_text(text: str) -> None:
+    """Write ``text`` to stdout; :class:`OutputError` if it cannot be written."""
+    try:
+        sys.stdout.write(text)
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise OutputError("cannot write %s: %s" % (STDOUT, _os_reason(e))) from None
+
+
+def _flush() -> None:
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise OutputError("cannot write %s: %s" % (STDOUT, _os_reason(e))) from None
 
 
 # --------------------------------------------------------------------------------------------
@@ -244,7 +318,7 @@ def _out(line: str) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    judge = _judge(args.min_length, args.max_length, _disabled(args))
+    judge = _judge(args.min_length, args.max_length, _disabled(args), args.list)
     all_valid = True
     for shown, word in _words(args.words):
         try:
@@ -275,11 +349,12 @@ def _analysis_dict(a) -> dict:
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
-    judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
+    judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH, frozenset(), args.list)
     all_found = True
     n = n_found = n_none = n_errors = 0
     # a batch of words at a time through the analysis table; a terminal gets line by line
-    interactive = args.words == ["-"] and getattr(sys.stdin, "isatty", lambda: False)()
+    batch = args.words == ["-"]
+    interactive = batch and getattr(sys.stdin, "isatty", lambda: False)()
     words = _words(args.words)
     while True:
         chunk = list(itertools.islice(words, 1 if interactive else CHUNK_LINES))
@@ -307,14 +382,24 @@ def cmd_analyse(args: argparse.Namespace) -> int:
                 n_found += 1
             else:
                 n_none += 1
+            # a word typed on the command line without analysis: why, and the nearest words
+            ex = judge.explain(tile) if not (error or analyses or batch) else None
             if args.json:
                 obj: dict = {"word": typed, "tile": tile,
                              "analyses": [_analysis_dict(a) for a in analyses]}
                 if error:
                     obj["error"] = {"code": error.code, "reason": error.reason}
+                if ex is not None:
+                    obj["reason"] = _verdict_note(ex.verdict)
+                    obj["nearest"] = _nearest_dicts(ex)
                 _out(json.dumps(obj, ensure_ascii=False))
             elif error:
                 _out("%s\t-\tE:%s\t%s" % (shown, error.code, error.reason))
+            elif ex is not None:
+                _out("%s\t-\t%s" % (shown, _verdict_note(ex.verdict)))
+                for w, rows in ex.nearest:
+                    for a in rows[:NEAREST_ANALYSES]:
+                        _out("%s\t-\tnearest %s: %s" % (shown, w, " ".join(_analysis_cols(a))))
             elif not analyses:
                 _out("%s\t-" % shown)
             else:
@@ -323,20 +408,34 @@ def cmd_analyse(args: argparse.Namespace) -> int:
                         shown, a.lemma, a.inflection_class, a.tags, a.surface,
                         " ".join(_rule_ids(a.rules)) or "-", "%g" % a.weight,
                     ]))
-        sys.stdout.flush()
+        _flush()
     if args.words == ["-"]:
         print("lines %d, analysed %d, without analysis %d, errors %d"
               % (n, n_found, n_none, n_errors), file=sys.stderr)
     return EXIT_OK if all_found else EXIT_NEGATIVE
 
 
+def _analysis_cols(a) -> list[str]:
+    return [a.lemma, a.inflection_class, a.tags, a.surface,
+            " ".join(_rule_ids(a.rules)) or "-", "%g" % a.weight]
+
+
+def _nearest_dicts(ex) -> list[dict]:
+    return [{"word": w, "analyses": [_analysis_dict(a) for a in rows]} for w, rows in ex.nearest]
+
+
+NEAREST_ANALYSES = 3  # analyses shown per nearest word
+
+
 def cmd_explain(args: argparse.Namespace) -> int:
-    judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
+    judge = _judge(args.min_length, args.max_length, _disabled(args), args.list)
     all_valid = True
     for shown, word in _words(args.words):
         try:
             if isinstance(word, InvalidWord):
                 raise word
+            if args.latin_lookalikes:
+                word = to_tile(word, latin_lookalikes=True)
             ex = judge.explain(word)
         except InvalidWord as e:
             all_valid = False
@@ -352,7 +451,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
                 "word": word, "tile": v.tile, "valid": v.valid, "rules": _rule_ids(v.rules),
                 "reason": v.reason, "analyses": [_analysis_dict(a) for a in ex.analyses],
                 "blocked": [{"rule": "§" + r, "reason": why} for r, why in ex.blocked],
-                "neighbours": ex.neighbours}, ensure_ascii=False))
+                "neighbours": ex.neighbours, "nearest": _nearest_dicts(ex)},
+                ensure_ascii=False))
             continue
         _out("%s\t%s\t%s" % (shown, "valid" if v.valid else "invalid", _verdict_note(v)))
         for a in ex.analyses:
@@ -363,6 +463,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
             _out("\tblocked\t%s" % why)
         if not v.valid and not ex.blocked:
             _out("\tno lemma\tclosest valid words: %s" % (" ".join(ex.neighbours) or "none"))
+        for w, rows in ex.nearest:
+            for a in rows[:NEAREST_ANALYSES]:
+                _out("\t".join(["", "nearest", w] + _analysis_cols(a)))
     return EXIT_OK if all_valid else EXIT_NEGATIVE
 
 
@@ -372,24 +475,34 @@ def cmd_paradigm(args: argparse.Namespace) -> int:
     try:
         if isinstance(lemma, InvalidWord):
             raise lemma
+        if args.latin_lookalikes:
+            lemma = to_tile(lemma, latin_lookalikes=True)
         norm = to_lower_accented(lemma)
+        tables = judge.paradigm(lemma, args.inflection_class)
     except InvalidWord as e:
         print("%s: %s is not a Greek word: %s" % (PROG, shown or "''", e.reason), file=sys.stderr)
         return EXIT_NEGATIVE
-    candidates = [lemma]
-    if norm != lemma:
-        candidates.insert(0, norm)
-    tables: list = []
-    for cand in candidates:
-        tables = list(judge.paradigm(cand, args.inflection_class))
-        if tables:
-            break
     if not tables:
         which = " in class %s" % args.inflection_class if args.inflection_class else ""
-        print("%s: unknown lemma %s%s" % (PROG, lemma, which), file=sys.stderr)
+        print("%s: unknown lemma %s%s: no lemma has it among its forms" % (PROG, shown, which),
+              file=sys.stderr)
         return EXIT_NEGATIVE
+    found = sorted({t.lemma for t in tables})
+    if found != [norm]:
+        tile = to_tile(norm)
+        if all(to_tile(lm) == tile for lm in found):
+            note = "read as the lemma %s" % " / ".join(found)
+        else:
+            note = "not a lemma but a form of %s; %s" % (
+                ", ".join("%s (%s)" % (t.lemma, t.inflection_class) for t in tables),
+                "its paradigm follows" if len(tables) == 1 else "their paradigms follow")
+        print("%s: %s: %s" % (PROG, shown, note), file=sys.stderr)
+    from grammars.conjugation import parts_index
     for t in tables:
         _out("# %s\t%s" % (t.lemma, t.inflection_class))
+        p = parts_index().get(t.lemma)
+        if p is not None:  # the principal parts that replace the class's cells
+            _out("# parts: %s\t(%s; %s)" % (p.text(), p.source, p.citation))
         for row in t.rows:
             _out("%s\t%s\t%s" % (row.form, row.tags, row.variant))
     return EXIT_OK
@@ -416,9 +529,9 @@ def cmd_guess(args: argparse.Namespace) -> int:
     return EXIT_OK if any_found else EXIT_NEGATIVE
 
 
-def _chunks(stream: IO[bytes], size: int) -> Iterator[list[bytes]]:
+def _chunks(stream: IO[bytes], size: int, name: str = STDIN) -> Iterator[list[bytes]]:
     """Lists of at most ``size`` lines (:func:`_lines`): at most size × MAX_LINE_BYTES bytes."""
-    lines = _lines(stream)
+    lines = _lines(stream, name)
     while True:
         chunk = list(itertools.islice(lines, size))
         if not chunk:
@@ -428,13 +541,18 @@ def _chunks(stream: IO[bytes], size: int) -> Iterator[list[bytes]]:
 
 def _write_bytes(data: bytes) -> None:
     """Write UTF-8 bytes to stdout after whatever text was written before them."""
-    sys.stdout.flush()
+    _flush()
     buffer = getattr(sys.stdout, "buffer", None)
-    if buffer is not None:
-        buffer.write(data)
-        buffer.flush()
-    else:
-        sys.stdout.write(data.decode("utf-8"))
+    try:
+        if buffer is not None:
+            buffer.write(data)
+            buffer.flush()
+        else:
+            sys.stdout.write(data.decode("utf-8"))
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise OutputError("cannot write %s: %s" % (STDOUT, _os_reason(e))) from None
 
 
 def _validate_chunk_fast(chunk: list[bytes], judge,
@@ -531,12 +649,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if corpus.wants_corpus(args):  # several or compressed files, URLs, --output-dir, --dask
         return corpus.cli_validate(args, _disabled(args))
     disabled = _disabled(args)
-    stream = _open_input(args.files[0] if args.files else "-")
-    judge = _judge(args.min_length, args.max_length, disabled)
+    path = args.files[0] if args.files else "-"
+    stream = _open_input(path)
+    judge = _judge(args.min_length, args.max_length, disabled, args.list)
     n = n_valid = n_invalid = n_errors = 0
     first = True
     try:
-        for chunk in _chunks(stream, CHUNK_LINES):
+        for chunk in _chunks(stream, CHUNK_LINES, _input_name(path)):
             data, k, k_valid, k_invalid, k_errors = validate_chunk(
                 chunk, judge, args.valid_only, args.latin_lookalikes, first)
             first = False
@@ -546,7 +665,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             n_errors += k_errors
             _write_bytes(data)
     finally:
-        if stream is not sys.stdin.buffer:
+        if path != "-":
             stream.close()
     print("lines %d, valid %d, invalid %d, errors %d" % (n, n_valid, n_invalid, n_errors),
           file=sys.stderr)
@@ -559,13 +678,121 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     return cli_coverage(args, _disabled(args))
 
 
+def cmd_learn(args: argparse.Namespace) -> int:
+    from fst.overlay import learn_list, list_dir, parse_lengths
+    try:
+        complete = parse_lengths(args.complete) if args.complete else None
+        print("dektes: learning %s …" % args.file, file=sys.stderr)
+        ov, counts = learn_list(Path(args.file), args.name, complete, jobs=args.jobs,
+                                judge=_judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH))
+    except OSError as e:
+        raise UsageError("cannot read %s: %s" % (args.file, e.strerror or e)) from None
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    for k in ("words", "unreadable tokens", "words the grammar lacks", "lemmas learned"):
+        _out("%s\t%d" % (k, counts.get(k, 0)))
+    _out("list\t%s\t%s" % (args.name, list_dir(args.name)))
+    return EXIT_OK
+
+
 def cmd_wordlist(args: argparse.Namespace) -> int:
     # The listing takes its own bounds: load the board profile (widened if asked for more) so
     # that a listing does not need a profile of its own.
-    judge = _judge(min(args.min_length, DEFAULT_MIN_LENGTH), max(args.max_length, DEFAULT_MAX_LENGTH))
-    # UTF-8 blocks straight from the look-up arrays to the byte stream
-    for block in judge.wordlist_bytes(args.min_length, args.max_length):
+    judge = _judge(min(args.min_length, DEFAULT_MIN_LENGTH),
+                   max(args.max_length, DEFAULT_MAX_LENGTH), _disabled(args))
+    # UTF-8 blocks straight from the look-up arrays to the byte stream, a block at a time
+    try:
+        blocks = judge.wordlist_bytes(args.min_length, args.max_length, pos=_csv(args.pos),
+                                      rules=_csv(args.rule), without_rules=_csv(args.without_rule))
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    for block in blocks:
         _write_bytes(block)
+    return EXIT_OK
+
+
+def _csv(values: list[str] | None) -> list[str]:
+    """Values of a repeatable option that also takes comma-separated lists."""
+    return [v.strip() for group in values or [] for v in group.split(",") if v.strip()]
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from fst.rules import lookup, rules
+
+    if not args.ids:
+        for r in rules().values():
+            _out("§%s\t%s\t%s" % (r.id, r.title, r.text))
+        return EXIT_OK
+    status = EXIT_OK
+    for rid in _csv(args.ids):
+        r = lookup(rid)
+        if r is None:
+            print("%s: %s is not a rule id of the regulation ('dektes rules' lists them)"
+                  % (PROG, _escape(rid)), file=sys.stderr)
+            status = EXIT_NEGATIVE
+            continue
+        _out("§%s\t%s" % (r.id, r.title))
+        _out("\trule\t%s" % r.text)
+        _out("\tdektes\t%s" % r.where)
+    return status
+
+
+def cmd_cache(args: argparse.Namespace) -> int:
+    from fst import buildctl
+    from fst import cache as fc
+
+    root = buildctl.default_root()
+    current = fc.cache_key()
+    if args.build:
+        judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH, _disabled(args))
+        judge.acceptor  # the profile's own acceptor, built once
+        _out(str(fc.cache_dir()))
+        return EXIT_OK
+    if args.clean:
+        if root.exists() and not root.is_dir():
+            buildctl.usable_root(root)  # raises: the root is a file
+        removed = buildctl.clean_cache(root, current)
+        for e in removed:
+            _out("removed\t%s\t%.1f MB" % (e.path, e.size / 1e6))
+        print("%s: removed %d old cache folder(s), %.1f MB, from %s; kept the current one and "
+              "every folder that is not a build" % (PROG, len(removed),
+                                                    sum(e.size for e in removed) / 1e6, root),
+              file=sys.stderr)
+        return EXIT_OK
+    import time
+
+    if root.exists() and not root.is_dir():
+        buildctl.usable_root(root)
+    entries = buildctl.list_cache(root, current)
+    for e in entries:
+        _out("%s\t%s\t%.1f MB\t%s\t%s" % (
+            e.path, e.status if e.is_build else "other (not a build; kept)", e.size / 1e6,
+            time.strftime("%Y-%m-%d %H:%M", time.localtime(e.mtime)),
+            ("profiles: " + " ".join(e.profiles)) if e.profiles else "-"))
+    print("%s: %d folder(s), %.1f MB in %s; current key %s" % (
+        PROG, len(entries), sum(e.size for e in entries) / 1e6, root, current), file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``dektes serve``: the web application (fst/web), which needs the ``web`` extra."""
+    try:
+        import fastapi  # noqa: F401
+        import jinja2  # noqa: F401
+        import uvicorn  # noqa: F401
+
+        from fst.web.server import serve
+    except ImportError as e:
+        raise UsageError("dektes serve needs the web extra (%s is missing): "
+                         "pip install 'dektes[web]'" % (e.name or e)) from None
+    if not 0 <= args.port <= 65535:
+        raise UsageError("--port %d is not a TCP port (0–65535)" % args.port)
+    judge = _judge(args.min_length, args.max_length, _disabled(args))
+    try:
+        serve(judge, host=args.host, port=args.port)
+    except OSError as e:
+        raise UsageError("cannot serve on %s:%d: %s" % (args.host, args.port,
+                                                        e.strerror or e)) from None
     return EXIT_OK
 
 
@@ -601,13 +828,28 @@ def _add_lengths(p: argparse.ArgumentParser) -> None:
 
 
 def _add_profile(p: argparse.ArgumentParser) -> None:
-    from grammars.profiles import LAYERS, PROFILES
+    from grammars.profiles import LAYERS, PROFILES, SOURCE_IDS
 
     p.add_argument("--profile", choices=sorted(PROFILES), default="board",
                    help="rule profile: board (the whole regulation, default), no-hidden-words "
-                        "(without §E2), dictionary (paradigms and listed forms only)")
+                        "(without §E2), dictionary (paradigms and listed forms only), "
+                        "no-pes-dev (without the lemmas learned from the official list alone), "
+                        "free (without the federation's and FreeDict-only material)")
     p.add_argument("--without", default="", metavar="RULES",
-                   help="switch rule layers off, comma-separated (of %s)" % ", ".join(LAYERS))
+                   help="switch rule layers or lexicon sources off, comma-separated (of %s)"
+                        % ", ".join(tuple(LAYERS) + tuple(SOURCE_IDS)))
+
+
+def _add_list(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--list", metavar="NAME",
+                   help="apply your own word list NAME (made by 'dektes learn'): its words are "
+                        "valid (§LIST), and it decides the lengths it was declared complete for")
+
+
+def _add_verbose(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="if the cache has to be built, report the build's time, phases and "
+                        "peak memory at the end")
 
 
 def _add_dask(p: argparse.ArgumentParser) -> None:
@@ -641,8 +883,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "without accents (monotonic or polytonic); they are judged in tile form "
                     "(ΕΓΡΑΨΑ). Output is UTF-8, tab-separated; rule ids carry a section sign (§D1).",
         epilog="exit status: 0 success; 1 some word invalid, without analysis, or unknown "
-               "lemma; 2 bad usage or unreadable input; 3 internal error; 130 interrupted; "
-               "141 output pipe closed. Input lines that are not UTF-8, longer than %d bytes "
+               "lemma; 2 bad usage, unreadable input or an unusable cache folder (DEKTES_CACHE); "
+               "3 internal error; 4 output cannot be written; 130 interrupted; "
+               "141 output pipe closed. Rule ids: 'dektes rules'. Input lines that are not UTF-8, longer than %d bytes "
                "or not a possible Greek word are reported in their place (E:CODE), never "
                "fatal." % MAX_LINE_BYTES,
     )
@@ -664,7 +907,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print only WORD<TAB>valid|invalid, without rules or reasons")
     _add_lengths(p)
     _add_profile(p)
+    _add_list(p)
     _add_lookalikes(p)
+    _add_verbose(p)
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser(
@@ -672,14 +917,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="say why words are valid or invalid, with the regulation's rule ids",
         description="Explain each WORD. First line WORD<TAB>valid|invalid<TAB>rules or reason;\n"
                     "for a valid word, one line per analysis with its rule chain; for an invalid\n"
-                    "one, the rules that block the nearest analyses, or 'no lemma' with the\n"
-                    "closest valid words.",
+                    "one, the rules that block it, or 'no lemma' with the closest valid words,\n"
+                    "then <TAB>nearest<TAB>WORD<TAB>lemma ... lines: the analyses of the\n"
+                    "nearest valid words. The profile options are those of check; rule ids:\n"
+                    "'dektes rules'.",
         epilog="example:\n  dektes explain ΓΡΑΨΑ ΞΑΝΑΡΩ ΕΞΑΝΑΕΔΩΣΑ\n\n"
                + _fill("exit status: 0 if every word is valid, 1 otherwise, 2 for bad usage."),
     )
     p.add_argument("words", nargs="+", metavar="WORD",
                    help="a word; '-' as the only word reads words from stdin, one per line")
     p.add_argument("--json", action="store_true", help="one JSON object per word (JSON lines)")
+    _add_lengths(p)
+    _add_profile(p)
+    _add_lookalikes(p)
+    _add_verbose(p)
+    _add_list(p)
     p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser(
@@ -687,8 +939,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="list every analysis of words (lemma, class, tags, accented form, rules)",
         description="Analyse each WORD. Prints one line per analysis:\n"
                     "WORD<TAB>lemma<TAB>class<TAB>tags<TAB>accented form<TAB>rules<TAB>weight\n"
-                    "best (lowest weight) first; WORD<TAB>- when there is none,\n"
-                    "WORD<TAB>-<TAB>E:CODE<TAB>reason when the input is not a Greek word.\n\n"
+                    "best (lowest weight) first; WORD<TAB>- when there is none (for a word\n"
+                    "given on the command line, WORD<TAB>-<TAB>the rule that blocks it or the\n"
+                    "reason, then WORD<TAB>-<TAB>nearest W: the analyses of the nearest valid\n"
+                    "words), WORD<TAB>-<TAB>E:CODE<TAB>reason when the input is not a Greek\n"
+                    "word.\n\n"
                     + _fill("Batch contract (WORD '-': stdin, one word per line): every input "
                             "line gives at least one output line, in input order, and every "
                             "output line starts with the input line as read (empty lines "
@@ -704,8 +959,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("words", nargs="+", metavar="WORD",
                    help="a word; '-' as the only word reads words from stdin, one per line")
     p.add_argument("--json", action="store_true",
-                   help="print one JSON object per word (JSON lines): word, tile, analyses")
+                   help="print one JSON object per word (JSON lines): word, tile, analyses "
+                        "(and reason, nearest for a command-line word without analysis)")
+    _add_list(p)
     _add_lookalikes(p)
+    _add_verbose(p)
     p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser(
@@ -713,13 +971,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the inflection table of a lemma",
         description=_fill("Print the paradigm of LEMMA: a header '# LEMMA<TAB>CLASS' per "
                           "lemma and inflection class, then FORM<TAB>TAGS<TAB>VARIANT for every "
-                          "cell."),
-        epilog="example:\n  dektes paradigm άνθρωπος\n\n"
-               + _fill("exit status: 0 on success, 1 if the lemma is unknown, 2 for bad usage."),
+                          "cell. LEMMA may be typed in any case, with or without accents or "
+                          "polytonic marks, and may be any form of the lemma: it is resolved "
+                          "to its lemmas as analyse does (έγραψα gives γράφω), and a line on "
+                          "stderr says so."),
+        epilog="example:\n  dektes paradigm άνθρωπος\n  dektes paradigm ΑΝΘΡΩΠΟΥΣ\n"
+               "  dektes paradigm έγραψα\n\n"
+               + _fill("exit status: 0 on success, 1 if no lemma has this form, 2 for bad "
+                       "usage."),
     )
-    p.add_argument("lemma", metavar="LEMMA", help="the lemma, accented (άνθρωπος)")
+    p.add_argument("lemma", metavar="LEMMA",
+                   help="the lemma or any of its forms (άνθρωπος, ανθρωπος, ΑΝΘΡΩΠΟΥΣ)")
     p.add_argument("--class", dest="inflection_class", metavar="C",
                    help="only this inflection class (e.g. O19)")
+    _add_lookalikes(p)
+    _add_verbose(p)
     p.set_defaults(func=cmd_paradigm)
 
     p = sub.add_parser(
@@ -754,7 +1020,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "what 'dektes validate FILE' prints for that file")
     _add_lengths(p)
     _add_profile(p)
+    _add_list(p)
     _add_lookalikes(p)
+    _add_verbose(p)
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser(
@@ -795,14 +1063,94 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_coverage)
 
     p = sub.add_parser(
+        "learn", formatter_class=fmt,
+        help="learn your own word list (the federation's list, a club's rulings) as an overlay",
+        description=_fill(
+            "Read FILE, a list of accepted words (a text list, tile form or accented, one or "
+            "more words a line; or a PDF whose pages list words in columns), learn lemma "
+            "records from it (lemma and inflection class, judged by which forms of a "
+            "candidate paradigm the list has and lacks), and save it as the list NAME in your "
+            "cache only. Judging commands use it only with --list NAME: its words are then "
+            "valid under §LIST, and for the lengths declared --complete the list replaces the "
+            "grammar's verdicts (elsewhere it only adds). Files under shared/oracles are "
+            "refused. Cleaning the build cache keeps lists."),
+        epilog="example:\n  dektes learn official.pdf --name official --complete 2-8\n"
+               "  dektes check --list official ΧΑΡΑ\n\n"
+               + _fill("exit status: 0 on success, 2 for bad usage or an unreadable file."),
+    )
+    p.add_argument("file", metavar="FILE", help="the word list: text or PDF")
+    p.add_argument("--name", required=True, metavar="NAME", help="the list's name")
+    p.add_argument("--complete", metavar="LO-HI",
+                   help="lengths the list holds in full (e.g. 2-8): it decides them alone")
+    p.add_argument("--jobs", type=_positive, default=1, metavar="N",
+                   help="processes for guessing lemmas (default %(default)s)")
+    p.set_defaults(func=cmd_learn)
+
+    p = sub.add_parser(
         "wordlist", formatter_class=fmt,
         help="print every accepted word in tile form, sorted",
         description=_fill("Print every accepted tile form within the length limits, sorted, "
-                          "one per line."),
-        epilog="example:\n  dektes wordlist --max-length 3 | head",
+                          "one per line, streamed. --profile/--without choose the rule "
+                          "profile (as for check); --pos, --rule and --without-rule keep the "
+                          "words that have one analysis (allowed by the profile) of that part "
+                          "of speech, naming every --rule id and none of the --without-rule "
+                          "ids."),
+        epilog="example:\n  dektes wordlist --max-length 3 | head\n"
+               "  dektes wordlist --pos VERB --rule B3 | head\n"
+               "  dektes wordlist --profile dictionary --pos NOUN,ADJ > nouns-adjectives.txt",
     )
     _add_lengths(p)
+    _add_profile(p)
+    p.add_argument("--pos", action="append", metavar="POS",
+                   help="parts of speech, comma-separated or repeated: NOUN (N), ADJ, VERB "
+                        "(V, with V.PTCP participles and V.CVB gerunds), ADV, PRON (PRO), DET, "
+                        "NUM, ADP, CONJ, PART, INTJ")
+    p.add_argument("--rule", action="append", metavar="RULES",
+                   help="keep words with an analysis naming these rule ids (e.g. B3,D1)")
+    p.add_argument("--without-rule", action="append", metavar="RULES",
+                   help="keep words with an analysis naming none of these rule ids")
+    _add_verbose(p)
     p.set_defaults(func=cmd_wordlist)
+
+    p = sub.add_parser(
+        "rules", formatter_class=fmt,
+        help="the regulation's rules by id (§A1 … §E6, §LEN), as dektes applies them",
+        description=_fill("Without ID: one line per rule, §ID<TAB>title<TAB>the rule. With "
+                          "IDs (D1, §B3, comma-separated or several): each rule with where "
+                          "dektes applies it. The project's digest of the federation's "
+                          "regulation, grammars/RULES.md; every rule id dektes prints is "
+                          "there."),
+        epilog="example:\n  dektes rules\n  dektes rules D1 §B3\n\n"
+               + _fill("exit status: 0 on success, 1 if an id is not a rule id."),
+    )
+    p.add_argument("ids", nargs="*", metavar="ID", help="a rule id (A1, §D1, LEN …)")
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser(
+        "cache", formatter_class=fmt,
+        help="list, clean or build the cache of compiled artifacts",
+        description=_fill("The compiled artifacts live in $DEKTES_CACHE (default "
+                          "~/.cache/dektes), one folder per build, named by a hash of the "
+                          "inputs. --list (the default) prints FOLDER<TAB>status (current, "
+                          "old, incomplete, or other: not a build)<TAB>size<TAB>date<TAB>"
+                          "profiles built; --clean removes every build folder but the current "
+                          "one, and never a folder that is not a build (lists or overlays of "
+                          "'dektes learn'); --build builds the current cache now (with "
+                          "--profile, that profile's acceptor too) and prints its folder. "
+                          "Concurrent processes share one build: one builds, the others "
+                          "wait for it."),
+        epilog="example:\n  dektes cache --list\n  dektes cache --clean\n"
+               "  dektes cache --build --verbose --profile dictionary",
+    )
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--list", action="store_true", help="list the cache folders (default)")
+    g.add_argument("--clean", action="store_true",
+                   help="remove the build folders that are not the current one")
+    g.add_argument("--build", action="store_true",
+                   help="build (or check) the current cache, and the profile's acceptor")
+    _add_profile(p)
+    _add_verbose(p)
+    p.set_defaults(func=cmd_cache)
 
     p = sub.add_parser(
         "guess", formatter_class=fmt,
@@ -827,6 +1175,34 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pos", type=str.upper, choices=["NOUN", "ADJ", "VERB"],
                    help="only classes of this part of speech")
     p.set_defaults(func=cmd_guess)
+    p = sub.add_parser(
+        "serve", formatter_class=fmt,
+        help="serve the judge, analyses, paradigms and search as web pages and a JSON API",
+        description=_fill("Serve a web application: judge words or a list, a referee's "
+                          "challenge screen (VALID/INVALID only), the analyses of a word, the "
+                          "paradigm table of a lemma, anagram and pattern search with a "
+                          "clickable rack, and a JSON API for each (documented on /api). "
+                          "Latin keys type Greek as the Greek keyboard layout does. It binds "
+                          "to 127.0.0.1 (this machine only) unless --host says otherwise. "
+                          "Needs the web extra: pip install 'dektes[web]'."),
+        epilog="example:\n  dektes serve --port 8000\n"
+               "  curl -sG --data-urlencode word=εγραψα http://127.0.0.1:8000/api/check\n\n"
+               + _fill("The server stops gracefully on Ctrl-C (exit status 130) or SIGTERM. "
+                       "exit status: 2 if the address cannot be bound or the web extra is "
+                       "missing."),
+    )
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default %(default)s; 0.0.0.0 for every "
+                        "interface)")
+    p.add_argument("--port", type=int, default=8000, metavar="N",
+                   help="TCP port (default %(default)s; 0 for any free port)")
+    _add_lengths(p)
+    _add_profile(p)
+    p.set_defaults(func=cmd_serve)
+
+    from fst import cli_export, cli_search  # anagram, pattern, hooks; export
+    cli_search.add_commands(sub, fmt)
+    cli_export.add_commands(sub, fmt)
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser
 
@@ -845,8 +1221,43 @@ def _utf8_streams() -> None:
             pass
 
 
+def _reserve_fd(fd: int, flags: int) -> None:
+    """Open /dev/null on the closed descriptor ``fd`` so that no file opened later takes it."""
+    try:
+        os.fstat(fd)
+    except OSError:
+        try:
+            got = os.open(os.devnull, flags)
+            if got != fd:
+                os.dup2(got, fd)
+                os.close(got)
+        except OSError:
+            pass
+
+
+def _reads_stdin(args: argparse.Namespace) -> bool:
+    return getattr(args, "words", None) == ["-"] or getattr(args, "file", None) == "-"
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null: what Python still holds for it must not fail again at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``dektes`` command; return the exit status."""
+    global _STDIN_CLOSED, _VERBOSE
+    _STDIN_CLOSED = sys.stdin is None
+    if _STDIN_CLOSED:
+        _reserve_fd(0, os.O_RDONLY)
+    if sys.stdout is None:  # started with stdout closed (dektes ... >&-)
+        _reserve_fd(1, os.O_WRONLY)
+        print("%s: cannot write %s: it is closed" % (PROG, STDOUT), file=sys.stderr)
+        return EXIT_OUTPUT
     _utf8_streams()
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -862,24 +1273,34 @@ def main(argv: list[str] | None = None) -> int:
         print("%s: --min-length (%d) is greater than --max-length (%d)"
               % (PROG, args.min_length, args.max_length), file=sys.stderr)
         return EXIT_USAGE
+    _VERBOSE = bool(getattr(args, "verbose", False))
     try:
+        if _reads_stdin(args):
+            _stdin_buffer()  # closed standard input is reported before any loading
         code = args.func(args)
-        sys.stdout.flush()
+        _flush()
         return code
     except BrokenPipeError:
         # The reader went away (dektes wordlist | head): stop quietly.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):
-            pass
+        _silence_stdout()
         return 141
     except KeyboardInterrupt:
         return 130
     except UsageError as e:
         print("%s: %s" % (PROG, e), file=sys.stderr)
         return EXIT_USAGE
+    except OutputError as e:
+        print("%s: %s" % (PROG, e), file=sys.stderr)
+        _silence_stdout()
+        return EXIT_OUTPUT
     except Exception as e:  # no tracebacks for users
+        from fst.buildctl import BuildError, CacheError
+        if isinstance(e, CacheError):
+            print("%s: %s" % (PROG, e), file=sys.stderr)
+            return EXIT_USAGE
+        if isinstance(e, BuildError):
+            print("%s: the build failed: %s" % (PROG, e), file=sys.stderr)
+            return EXIT_INTERNAL
         if os.environ.get("DEKTES_DEBUG"):
             raise
         msg = str(e).strip().splitlines()[0] if str(e).strip() else ""

@@ -7,18 +7,17 @@ single private-use code points of the tag table (:mod:`fst.tags`).
 from __future__ import annotations
 
 import collections
-import sys
 
 import lexicon as lx
-from grammars import compounds
+from grammars import compounds, rules
 from grammars import phonology as ph
-from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
-from grammars import rules
 from grammars.alphabet import LETTERS, SURFACE_LETTERS, TILE_MAP
 from grammars.cells import Cell
+from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
 from grammars.rules import RULE_WEIGHT
 from lexicon import Lexicon, ListedForm
 
+from . import phases, verb_parts
 from .tags import TagTable
 
 
@@ -41,11 +40,13 @@ def cell_variants(code, cell, rule):
 def paradigm_groups(entries, tables, ctx: rules.Context | None = None):
     """Group lemmas whose paradigms are built from the same rules (same class, same tail),
     after the ``cells`` layers have dropped cells or rules of each lemma's paradigm (§E5
-    diminutives, §D2 mode ``only``, §D9 ``present_only``, §D4 ``no_aw``). ``ctx`` defaults to
-    a context whose lexicon holds ``entries`` alone."""
+    diminutives, §D2 mode ``only``, §D9 ``present_only``, §D4 ``no_aw``), and the cells a
+    verb's stated principal parts govern (lexicon/verb-parts.tsv; fst/verb_parts.py makes
+    those). ``ctx`` defaults to a context whose lexicon holds ``entries`` alone."""
     ctx = ctx or rules.Context(Lexicon(lemmas=tuple(entries)), tables, None)
     filters = [x.hooks["cells"] for x in rules.at("cells")]
     groups = collections.defaultdict(list)
+    parts = verb_parts.parts_by_lemma()
     for e in entries:
         table = tables.get(e.inflection_class)
         if table is None:
@@ -55,6 +56,9 @@ def paradigm_groups(entries, tables, ctx: rules.Context | None = None):
         chosen = []
         found = [f for f in (make(e, table, ctx) for make in filters) if f is not None]
         drop_cell = [f.drop_cell for f in found if f.drop_cell]
+        pr = parts.get(e.lemma)
+        if pr is not None and pr.inflection_class == e.inflection_class:
+            drop_cell.append(lambda cell, pr=pr: verb_parts.cj.overridden(pr, cell))
         drop_rule = [f.drop_rule for f in found if f.drop_rule]
         for cell in table.cells():
             if any(drop(cell) for drop in drop_cell):
@@ -65,7 +69,7 @@ def paradigm_groups(entries, tables, ctx: rules.Context | None = None):
         kmax = max((r.strip for _, rs in chosen for r in rs), default=0)
         stem, tail = cut(lu, kmax)
         ci = consonant_initial(lp)
-        groups[(e.inflection_class, tail, ci, tuple(chosen))].append((e.lemma, stem))
+        groups[(e.inflection_class, tail, ci, tuple(chosen), e.marks)].append((e.lemma, stem))
     return groups
 
 
@@ -77,9 +81,10 @@ def build(lex: Lexicon | None = None, progress: bool = True):
     Raises ValueError for a lexicon row the grammar cannot use (a §D3 learned aorist the
     rule does not derive)."""
     import pynini
-    from tqdm import tqdm
 
-    lex = lx.load() if lex is None else lex
+    phase = phases.enter  # the phases of fst.buildctl.PHASES, for its progress display
+    phase("reading the lexicon")
+    lex = verb_parts.apply(lx.load() if lex is None else lex)
     tags = TagTable()
     tables = load_tables()
     ctx = rules.Context(lex, tables, tags)
@@ -89,9 +94,10 @@ def build(lex: Lexicon | None = None, progress: bool = True):
     with pynini.default_token_type("utf8"):
         cascade = ph.cascade()
         pieces = []
-        for (code, tail, ci, chosen), members in tqdm(
-                sorted(groups.items(), key=lambda kv: repr(kv[0])), desc="paradigms",
-                unit="group", disable=not progress, file=sys.stderr):
+        phase("paradigms")
+        for n_done, ((code, tail, ci, chosen, marks), members) in enumerate(
+                sorted(groups.items(), key=lambda kv: repr(kv[0]))):
+            phases.step(n_done, len(groups))
             csym = tags.char("class", code)
             by_aug = collections.defaultdict(list)
             extra_items = {rid: [] for rid, _ in extra_cells}
@@ -103,7 +109,7 @@ def build(lex: Lexicon | None = None, progress: bool = True):
                             continue
                         a = None
                     ana = csym + tags.char("cell", cell) + "".join(
-                        tags.char("rule", x) for x in rids + extra_rules)
+                        tags.char("rule", x) for x in rids + extra_rules + marks)
                     bucket(a).append((ana, ph.encode(retained, e, d), w))
 
             for cell, kept in chosen:
@@ -133,8 +139,7 @@ def build(lex: Lexicon | None = None, progress: bool = True):
                     if xs and by_aug.get(a):
                         items = [(ana + sym, u, max(w, RULE_WEIGHT)) for ana, u, w in by_aug[a]]
                         pieces.append(_piece(_lemma_map(xs), items, a))
-        if progress:
-            print("dektes: composing with the stress cascade …", file=sys.stderr)
+        phase("stress cascade")
         gen = pynini.union(*pieces).optimize()
         gen = pynini.compose(gen, cascade).optimize()
         # the ``forms`` layers (§D3 and §E4 twins read off the paradigms' generator, §E2), the
@@ -142,23 +147,33 @@ def build(lex: Lexicon | None = None, progress: bool = True):
         # optimize of the whole generator costs seconds), before the ``surface`` layers
         # (§D7, §B3), which reach all of their forms
         gen.arcsort("ilabel")
+        phase("form layers and listed forms")
         extra = [t for t in (x.build(gen, ctx) for x in rules.at("forms") if x.build)
                  if t is not None]
         strings = [s for x in rules.at("forms") if "strings" in x.hooks
                    for s in x.hooks["strings"](ctx)]
         listed_rows = list(lex.listed)
-        strings += listed_forms(listed_rows + compound_rows(listed_rows, lex.lemmas, lex.compounds),
-                                tags)
+        parts_rows = verb_parts.rows(ListedForm, {e.lemma for e in lex.lemmas}
+                                     | verb_parts.listed_lemmas(), dict(lex.internal_augment),
+                                     lex.learned_aorists)
+        main_parts = [r for r in parts_rows if r.weight < RULE_WEIGHT]
+        strings += listed_forms(listed_rows + parts_rows + compound_rows(
+            listed_rows + main_parts, lex.lemmas, lex.compounds), tags)
         if strings:
             extra.append(pynini.string_map(
                 [(pynini.escape(ana), form, str(w)) for ana, form, w in strings]))
         if extra:
             gen = pynini.union(gen, *extra).optimize()
-        for x in rules.at("surface"):
+        phase("surface layers")
+        surface = rules.at("surface")
+        for n_done, x in enumerate(surface):
+            phases.step(n_done, len(surface))
             gen = x.build(gen, ctx)
+        phase("analyser")
         analyser = pynini.invert(gen).optimize()
         analyser.arcsort("ilabel")
         _check_surface_alphabet(analyser)
+        phase("tile acceptor")
         surfaces = pynini.project(analyser, "input").rmepsilon()
         surfaces = pynini.determinize(_unweight(surfaces)).minimize()
         tile_map = _tile_map()
@@ -174,21 +189,26 @@ def build(lex: Lexicon | None = None, progress: bool = True):
 def compound_rows(rows: list[ListedForm], entries=(), records=None) -> list[ListedForm]:
     """Listed rows of the compound verbs of ``lexicon/compounds.tsv`` (grammars/compounds.py),
     made from their base's rows among ``rows``; a lemma the lexicon ``entries`` inflect is
-    skipped. Citations name the base, ``rules`` the rule (§D2 internal/kept augment, §D1
-    external)."""
+    skipped, unless its base is a principal-parts verb (lexicon/verb-parts.tsv, whose verbs
+    are bases too). Citations name the base, ``rules`` the rule (§D2 internal/kept augment,
+    §D1 external); a compound's own parts row replaces the systems it states."""
     bases = collections.defaultdict(list)
     for r in rows:
         if r.pos == "V" and not r.printed_only:
             bases[r.lemma].append((r.cell, r.form, r.weight))
+    parts_bases = verb_parts.base_rows()
+    bases.update(parts_bases)  # a parts row is the fuller base (άγω: listed as printed only)
     known = {e.lemma for e in entries}
     out = []
     for rec in (compounds.read_records() if records is None else records):
-        if rec.lemma in known or rec.base not in bases:
+        if (rec.lemma in known and rec.base not in parts_bases) or rec.base not in bases:
             continue
+        made = []
         for cell, form, w, rids in compounds.record_forms(rec, bases[rec.base]):
             cit = f"compound of {rec.base} (grammars/compounds.py)" + "".join(
                 f" §{r}" for r in rids)
-            out.append(ListedForm(rec.lemma, "V", "IRR", cell, form, w, cit, tuple(rids)))
+            made.append(ListedForm(rec.lemma, "V", "IRR", cell, form, w, cit, tuple(rids)))
+        out += verb_parts.own_override(rec.lemma, made, ListedForm)
     return out
 
 

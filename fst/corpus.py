@@ -465,6 +465,9 @@ def _bar(total: int | None, desc: str, unit: str = "B"):
 def cli_validate(args, disabled: frozenset) -> int:
     """``dektes validate`` of several files, compressed files or URLs, on Dask or here."""
     paths = args.files or ["-"]
+    if getattr(args, "list", None):
+        raise cli.UsageError("--list works with one plain file or stdin, not yet with several "
+                             "or compressed files, URLs, --output-dir or --dask")
     if "-" in paths and (len(paths) > 1 or args.dask or args.output_dir):
         raise cli.UsageError("'-' (stdin) can only be judged alone, without --dask and "
                              "--output-dir")

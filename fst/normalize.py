@@ -197,7 +197,8 @@ def _classify(c: str, ch: str) -> tuple[str, str]:
         return "not-greek", "is not one of the 24 letters of the Modern Greek alphabet"
     script = _script(c)
     if script:
-        return "foreign", "is a %s letter, not Greek" % script
+        article = "an" if script[0] in "AEIOU" else "a"
+        return "foreign", "is %s %s letter, not Greek" % (article, script)
     return "foreign", "is not a Greek letter"
 
 

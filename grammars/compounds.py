@@ -44,13 +44,12 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from pathlib import Path
 
 from grammars import phonology as ph
 from grammars.alphabet import STRESSED
 from grammars.cells import Cell
 from grammars.rules import d2_internal_augment as d2
-from lexicon import rows
+from lexicon import CompoundRecord, read_compounds
 
 RULE_D1 = "D1"
 RULE_D2 = "D2"
@@ -60,6 +59,18 @@ STEM_VARIANTS = {"έρχομαι": (("ήρθα", "ρθ"), ("ήλθα", "λθ"))}
 #: forms of a base that its compounds do not share: the suppletive imperative έλα, ελάτε
 #: (Triantafyllidis, irregular verbs: compounds of έρχομαι take -έλθε)
 SIMPLE_ONLY = {("έρχομαι", "έλα"), ("έρχομαι", "ελάτε")}
+#: stems of a base that its compounds do not share: κάθομαι's colloquial aorist έκατσα/κάτσω
+#: (Triantafyllidis, irregular verbs: κάθομαι, κάθισα & έκατσα; the compounds ανακάθομαι,
+#: κατακάθομαι, παρακάθομαι take κάθισα only: κατακάθισε, not *κατέκατσε)
+SIMPLE_ONLY_STEMS = {"κάθομαι": ("κατσ", "κάτσ")}
+#: learned bases whose compounds keep the internal augment in the imperfect, as in the aorist
+#: (§D2: ΕΜΠΝΕΩ – ΕΝΕΠΝΕΥΣΑ – ΕΝΕΠΝΕΑ; ανελάμβανα, ανέφερε, επέτρεπε, εξέδιδε); compounds of
+#: demotic bases drop it (απόδινα, κατάπινα)
+LEARNED_IMPERFECT = {"λαμβάνω", "θέτω", "βάλλω", "δίδω", "λέγω", "τρέπω", "στρέφω", "πτύσσω",
+                     "στέλλω", "φέρω", "τείνω", "πνέω", "καλύπτω", "βαίνω"}
+#: bases whose compounds have no imperfect in the dictionaries (Triantafyllidis prints
+#: εισάγω, εισήγαγα, εισάχθηκα: no *εισήγα)
+NO_IMPERFECT = {"άγω"}
 #: demotic first members (Triantafyllidis § 254 ff.: no elision, augment dropped or kept)
 DEMOTIC = ("ξε", "καλο", "κακο")
 ACCENTED = {v: k for k, v in STRESSED.items()}
@@ -99,7 +110,7 @@ def _learned() -> dict[str, tuple[str, str]]:
             v = "εξ"
         elif p in vowel_forms:
             v = p
-        elif p[-1] in "αεο" and p[:-1] in vowel_forms:
+        elif p[-1] in "αεοι" and p[:-1] in vowel_forms:  # επι → επ, αντι → αντ
             v = p[:-1]
         else:
             continue  # assimilated shapes (εμ, συγ …): reached through εν, συν
@@ -234,7 +245,10 @@ def derive(p: Prefix, base: str, rows: list[tuple[str, str, int]],
     kinds = augment_kinds(rows)
     out = set()
     for cell, form, w in rows:
-        if any(m in form for m in skip) or (base, form) in SIMPLE_ONLY:
+        if any(m in form for m in skip) or (base, form) in SIMPLE_ONLY \
+                or any(m in form for m in SIMPLE_ONLY_STEMS.get(base, ())):
+            continue
+        if cell.startswith("V;IND;PST;IPFV;") and cell.endswith(";ACT") and base in NO_IMPERFECT:
             continue
         if cell.startswith("V;IND;PST;"):
             t = _tense(cell)
@@ -249,17 +263,20 @@ def derive(p: Prefix, base: str, rows: list[tuple[str, str, int]],
                                  (RULE_D1,)))
                     continue
                 rest = form[1:]
-                # the imperfect of a demotic present drops the augment (κατάπινα, ξέφευγα)
-                drop = "drop" in modes or ";PFV;" not in cell
+                # the imperfect of a demotic present drops the augment (κατάπινα, ξέφευγα);
+                # a learned compound's follows its aorist (§D2: ενέπνευσα – ενέπνεα)
+                learned_ipfv = (";PFV;" not in cell and "internal" in modes and p.augmented
+                                and base in LEARNED_IMPERFECT)
+                drop = "drop" in modes or (";PFV;" not in cell and not learned_ipfv)
                 if drop and any(c in VOWEL_START for c in rest):
                     dropped = attach(p, rest, "ANT")
                     out.add((cell, dropped, w, ()))
                     if dropped[0] not in VOWEL_START:
                         out.add((cell, "ε" + strip_accents(dropped[0]) + dropped[1:], w,
                                  (RULE_D1,)))
-                if ";PFV;" not in cell:
+                if ";PFV;" not in cell and not learned_ipfv:
                     continue
-                if "keep" in modes and p.demotic:
+                if "keep" in modes and p.demotic and ";PFV;" in cell:
                     out.add((cell, _join(p.full, form, ph.KEEP), w, (RULE_D2,)))
                 if "internal" in modes and p.augmented:
                     letters = strip_accents(before_consonant(p.full, rest) + rest)
@@ -305,39 +322,10 @@ def candidate_modes(p: Prefix, base: str, rows) -> tuple[str, ...]:
     return tuple(out) + tuple(name for name, _ in STEM_VARIANTS.get(base, ()))
 
 
-LEXICON_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "compounds.tsv"
-
-
-@dataclass(frozen=True)
-class Record:
-    lemma: str
-    base: str
-    prefix: str
-    modes: frozenset[str]
-    source: str
-
-
-def read_records(path: Path | None = None) -> list[Record]:
-    """Rows ``lemma base prefix mode source`` of ``lexicon/compounds.tsv`` (mode: comma-separated
-    modes of ``AUGMENT_MODES`` and stems of ``STEM_VARIANTS``, or ``-``).
-
-    Raises ValueError naming file and line for a malformed row (wrong column count, a lemma
-    that is not prefix + base, an unknown mode)."""
-    path = path or LEXICON_FILE
-    out = []
-    if not path.exists():
-        return out
-    for lineno, parts in rows(path, "lemma"):
-        if len(parts) != 5 or parts[0] != parts[2] + parts[1] \
-                or prefix_of(parts[2], parts[1]) is None:
-            raise ValueError(f"{path}:{lineno}: expected lemma = prefix + base, base, "
-                             "prefix, mode, source")
-        modes = frozenset(m for m in parts[3].split(",") if m and m != "-")
-        known = set(AUGMENT_MODES) | {n for v in STEM_VARIANTS.values() for n, _ in v}
-        if not modes <= known:
-            raise ValueError(f"{path}:{lineno}: unknown mode in {parts[3]!r}")
-        out.append(Record(parts[0], parts[1], parts[2], modes, parts[4]))
-    return out
+# the records are lexicon data, read by lexicon.read_compounds (which checks them with
+# prefix_of, AUGMENT_MODES and STEM_VARIANTS)
+Record = CompoundRecord
+read_records = read_compounds
 
 
 def record_forms(rec: Record, base_rows) -> list[tuple[str, str, int, tuple[str, ...]]]:

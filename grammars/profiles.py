@@ -1,4 +1,4 @@
-"""Rule profiles: which regulation layers a verdict may rely on (regulation §LEN).
+"""Rule profiles: which regulation layers a verdict may rely on (grammars/RULES.md §LEN).
 
 The compiled acceptor holds every layer; a profile that switches layers off accepts a word
 only if one of its analyses names none of them (fst.api.Judge, ``disabled_rules``). Length
@@ -12,6 +12,11 @@ bounds (§LEN) are the other half of a profile and are set separately.
   §D7 -ομε, §E2 hidden words, §E4 the other spelling of derived forms). A verb whose internal
   augment is obligatory (lexicon/internal-augment.tsv, mode ``only``: εξέφρασα) then has no
   forms in those cells.
+* ``no-pes-dev``: without the lemmas whose only support is the official list's development half
+  (``lexicon/lemmas-pes-dev.tsv``, source id ``PES``);
+* ``free``: only what is under free licences: without ``PES``, the FreeDict-only lemmas
+  (``lexicon/lemmas-freedict.tsv``, ``FD``), the 2–3 letter words of the official list
+  (``W23``) and §E2 (the hidden-words aid).
 """
 from __future__ import annotations
 
@@ -20,10 +25,23 @@ from grammars import rules
 #: rule ids that license forms of their own (the layers a profile can switch off), sorted;
 #: derived from grammars.rules.LAYERS
 LAYERS = rules.licensing()
+#: ids of lexicon sources that every analysis of their rows carries (fst.compile.read_lexicon),
+#: so that the shared acceptor can leave them out like a layer: id → what it is
+SOURCE_IDS = {
+    "PES": "lemma learned from the official list's development half alone",
+    "FD": "lemma whose only source besides the official list is FreeDict",
+    "W23": "2–3 letter word of the official list",
+}
+#: the lemma files whose rows carry a source id (lexicon/README.md)
+SOURCE_FILES = {"lemmas-pes-dev.tsv": "PES", "lemmas-freedict.tsv": "FD"}
+#: a flag shown in analyses: the accent of a lemma learned from tile forms is a guess
+FLAG_MARKS = {"accent_guessed": "ACCENT-GUESSED"}
 PROFILES: dict[str, tuple[str, ...]] = {
     "board": (),
     "no-hidden-words": ("E2",),
     "dictionary": LAYERS,
+    "no-pes-dev": ("PES",),
+    "free": ("E2", "PES", "FD", "W23"),
 }
 #: A profile is a set of layers (:data:`PROFILES`: those it switches off) plus a set of
 #: lexicon sources: the lexicon files it leaves out of its build (``lexicon.load(without=…)``).
@@ -33,6 +51,8 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "board": (),
     "no-hidden-words": ("hidden_words.tsv",),
     "dictionary": (),
+    "no-pes-dev": ("lemmas-pes-dev.tsv",),
+    "free": ("hidden_words.tsv", "lemmas-pes-dev.tsv", "lemmas-freedict.tsv"),
 }
 
 
@@ -42,6 +62,13 @@ def sources_off(profile: str = "board") -> frozenset[str]:
     if profile not in SOURCES:
         raise ValueError(f"unknown profile {profile!r} (known: {', '.join(SOURCES)})")
     return frozenset(SOURCES[profile])
+
+
+def source_marks(file_name: str, flags=()) -> tuple[str, ...]:
+    """The ids every analysis of a row of lexicon file ``file_name`` carries (its source id,
+    and the marks of its flags, e.g. ``ACCENT-GUESSED``)."""
+    out = [SOURCE_FILES[file_name]] if file_name in SOURCE_FILES else []
+    return tuple(out + [FLAG_MARKS[f] for f in flags if f in FLAG_MARKS])
 
 
 def disabled(profile: str = "board", without=()) -> frozenset[str]:
@@ -54,8 +81,9 @@ def disabled(profile: str = "board", without=()) -> frozenset[str]:
     for r in without:
         r = r.strip().lstrip("§").upper()
         layers = rules.licensing()
-        if r not in layers:
-            raise ValueError(f"{r!r} is not a rule layer that can be switched off "
-                             f"(layers: {', '.join(layers)})")
+        if r not in layers and r not in SOURCE_IDS:
+            raise ValueError(f"{r!r} is not a rule layer or lexicon source that can be switched "
+                             f"off (layers: {', '.join(layers)}; sources: "
+                             f"{', '.join(SOURCE_IDS)})")
         out.add(r)
     return frozenset(out)

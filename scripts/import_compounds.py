@@ -6,7 +6,8 @@ Usage: python scripts/import_compounds.py [--shared DIR] [--no-official]   (defa
 Deterministic (same inputs → byte-identical file); prints its counts.
 
 * **Which lemmas**: a lemma is prefix + the citation form of a verb of
-  ``lexicon/irregular.tsv`` (``grammars.compounds.prefix_of``: learned prefixes of the §D2
+  ``lexicon/irregular.tsv`` or of ``lexicon/verb-parts.tsv`` (its compounds replace the
+  lexicon's class rows) (``grammars.compounds.prefix_of``: learned prefixes of the §D2
   prefix table, elided or assimilated, and ξε-, καλο-, κακο-), and it must be a spaCy verb
   lemma (``data/spacy/el_lemma_index.json.gz``, junk filtered as in classify_by_evidence.py),
   an elspell lemma (``data/elspell/word.rule.data``) or a hunspell citation form. A lemma the
@@ -53,7 +54,7 @@ MIN_SHARED, SHARED_RATIO = 3, 0.5
 CONFIRM_RATIO, CHOOSE_RATIO, MIN_OFFICIAL = 0.6, 0.7, 2
 KIND_PRECISION = 0.975
 HEADER = ("# Compound verbs of the irregular core (grammars/compounds.py): prefix + a verb of\n"
-          "# lexicon/irregular.tsv. Written by scripts/import_compounds.py (lemma sources:\n"
+          "# lexicon/irregular.tsv or lexicon/verb-parts.tsv. Written by scripts/import_compounds.py (lemma sources:\n"
           "# spaCy lemma index, MIT; elspell word.rule.data; hunspell el_GR citation forms;\n"
           "# modes chosen by hunspell evidence; see lexicon/README.md). Do not edit by hand.\n"
           "lemma\tbase\tprefix\tmode\tsource")
@@ -113,7 +114,7 @@ def drop_kind(records, rows, kind, counts):
 
 def main(argv=None) -> int:
     from classify_by_evidence import junk_reason, read_hunspell
-    from measure_oracles import in_dev_half
+    from measure_oracles import in_training as in_dev_half, read_dev
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     ap.add_argument("--no-official", action="store_true")
@@ -123,8 +124,18 @@ def main(argv=None) -> int:
     for r in read_listed(("irregular.tsv",)):
         if r.pos == "V":
             rows[r.lemma].append((r.cell, r.form, r.weight))
+    # principal-parts verbs (lexicon/verb-parts.tsv) are bases too; their compounds replace
+    # a class row the lexicon has (its class gives the regular pattern the base departs from)
+    from fst.verb_parts import base_rows
+    from grammars.conjugation import parts_index
+    parts_bases = base_rows()
+    for lemma, brows in parts_bases.items():
+        rows.setdefault(lemma, brows)
     bases = sorted(rows)
     known = {e.lemma for e in read_lexicon()} | {r.lemma for r in read_listed()}
+    # a verb with its own aorist in verb-parts.tsv is no compound record (a row stating only
+    # a participle, as καταστρέφω's κατεστραμμένος, corrects the compound's paradigm)
+    own_rows = {lm for lm, p in parts_index().items() if "aor" in p.parts}
     hun = read_hunspell(args.shared)
     with gzip.open(args.shared / "data" / "spacy" / "el_lemma_index.json.gz", "rt",
                    encoding="utf-8") as f:
@@ -135,7 +146,7 @@ def main(argv=None) -> int:
     official = None
     dev = args.shared / "oracles" / "pes-2-8-2024-dev.txt"
     if not args.no_official and dev.exists():
-        official = frozenset(dev.read_text(encoding="utf-8").split())
+        official = read_dev(dev)  # the training fold only under DEKTES_PES_FOLD
 
     def dev_figures(forms):
         mine = {tile(f) for f in forms}
@@ -154,7 +165,10 @@ def main(argv=None) -> int:
     for lemma in sorted(cands):
         base, p, srcs = cands[lemma]
         counts["candidates"] += 1
-        if lemma in known:
+        if lemma in own_rows:
+            counts["has its own parts row"] += 1
+            continue
+        if lemma in known and base not in parts_bases:
             counts["already in the lexicon"] += 1
             continue
         modes = C.candidate_modes(p, base, rows[base])

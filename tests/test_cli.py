@@ -236,7 +236,8 @@ def test_analyse_verb(capsys):
 def test_analyse_nothing_and_invalid(capsys):
     code, lines, _ = run(capsys, "analyse", "ΞΨΖΩ", "HOTEL", "ΑΝΘΡΩΠΟΥΣ")
     assert code == 1
-    assert lines[0] == "ΞΨΖΩ\t-"
+    # a command-line word without analysis says why (issue 16)
+    assert lines[0] == "ΞΨΖΩ\t-\tno analysis: no lemma of the lexicon has this form"
     word, dash, code, reason = columns(lines[1])
     assert (word, dash, code) == ("HOTEL", "-", "E:not-greek") and "position" in reason
     assert all(l.startswith("ΑΝΘΡΩΠΟΥΣ\t") for l in lines[2:]) and len(lines) > 2

@@ -64,7 +64,8 @@ def test_cache_key_covers_exactly_the_code_the_build_imports():
     out = subprocess.run(
         [sys.executable, "-c", "import sys, fst.compile, fst.cache\n"
          "print('\\n'.join(sorted(m.__file__ for m in list(sys.modules.values())\n"
-         "      if (getattr(m, '__file__', None) or '').startswith(sys.argv[1]))))",
+         "      if (getattr(m, '__file__', None) or '').startswith(sys.argv[1])\n"
+         "      and 'site-packages' not in m.__file__)))",  # a venv inside the repository
          str(REPO_ROOT)], capture_output=True, text=True, check=True, cwd=REPO_ROOT).stdout
     imported = set(out.split())
     assert imported == {str(p) for p in fc.code_files()}
@@ -85,13 +86,16 @@ def test_cache_key_covers_exactly_the_data_the_build_reads(monkeypatch):
         opened.add(Path(path).resolve())
         return real_open(path, *args, **kwargs)
 
+    from grammars import conjugation
     monkeypatch.setattr(builtins, "open", spy)
-    for cached in (paradigm.load_tables, paradigm.load_variants, d2.prefixes):
+    for cached in (paradigm.load_tables, paradigm.load_variants, d2.prefixes,
+                   conjugation.parts_index):
         cached.cache_clear()
     lexicon.load()
     paradigm.load_tables()
     paradigm.load_variants()
     d2.prefixes()
+    conjugation.parts_index()  # lexicon/verb-parts.tsv, read by fst/verb_parts.py
     monkeypatch.undo()
     keyed = set(fc.input_files())
     assert opened <= keyed

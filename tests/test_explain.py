@@ -40,8 +40,11 @@ def test_explain_cli(capsys):
     out = capsys.readouterr().out.splitlines()
     assert code == 1
     assert out[0].startswith("ΓΡΑΨΑ\tinvalid\t§D1")
-    assert out[1].startswith("ΑΝΘΡΩΠΟΥ\tvalid")
-    assert "άνθρωπος" in out[2] and "§A1" in out[2]
+    # the nearest analyses: those of the word the blocking rule names (issue 16)
+    assert out[1].split("\t")[:7] == ["", "nearest", "ΕΓΡΑΨΑ", "γράφω", "P4",
+                                      "V;IND;PST;PFV;1;SG;ACT", "έγραψα"]
+    assert out[2].startswith("ΑΝΘΡΩΠΟΥ\tvalid")
+    assert "άνθρωπος" in out[3] and "§A1" in out[3]
 
 
 def test_hidden_words_carry_a_tag_no_class_uses(judge):

@@ -26,7 +26,12 @@ def test_lemmas_are_clean():
 # the `source` column of every lexicon/lemmas*.tsv (lexicon/README.md, SOURCES.md)
 SOURCES = {"lemmas.tsv": {"elspell"}, "lemmas-spacy.tsv": {"spacy+evidence"},
            "lemmas-hunspell.tsv": {"hunspell+evidence"}, "lemmas-manual.tsv": {"manual"},
-           "lemmas-derived.tsv": {"elspell-derivation"}}
+           "lemmas-derived.tsv": {"elspell-derivation"},
+           # scripts/learn_pes_dev.py: the official list decided (lexicon/README.md)
+           "lemmas-pes-dev.tsv": {"pes-dev"},
+           "lemmas-sources.tsv": {f"{s}+pes-dev" for s in
+                                  ("spacy", "unimorph", "wordnet", "hunspell")},
+           "lemmas-freedict.tsv": {"freedict+pes-dev"}}
 
 
 def test_every_lemma_file_has_known_sources_and_format():

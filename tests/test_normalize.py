@@ -442,3 +442,12 @@ def test_elspell_lemmas():
                 assert is_tile(to_tile(lemma, latin_lookalikes=True))
     assert lookalikes >= 150, codes  # about 190 lines start with a Latin capital
     assert sum(codes.values()) < 300, codes
+
+
+@pytest.mark.parametrize("word, script", [("σπίτιم", "an Arabic letter"), ("σπίτιא", "a Hebrew letter"),
+                                          ("σπίτιи", "a Cyrillic letter"), ("σπίτιẞ", "a Latin letter")])
+def test_the_article_agrees_with_the_script(word, script):
+    """'an Arabic letter', not 'a Arabic letter' (issue 16)."""
+    with pytest.raises(InvalidWord) as e:
+        to_tile(word)
+    assert script in e.value.reason

@@ -3,7 +3,7 @@
 Verbs of the second conjugation's first type (αγαπώ) may have a second, colloquial present in
 -άω (αγαπάω, αγαπάει, αγαπάμε, αγαπάν(ε)) and then the imperfect in -αγα (§D4: αγάπαγα), but
 many do not: learned verbs (αγωνιώ, σιωπώ, εισορμώ) keep -ώ alone (Triantafyllidis grammar,
-second conjugation; regulation §D4: "not verbs with no -άω form"). The class tables, inferred
+second conjugation; grammars/RULES.md §D4: no -αγα without an -άω present). The class tables, inferred
 from flexy, give the -άω alternant to every verb of the class as weight-1 rules. A lemma
 flagged ``no_aw`` (``lexicon/flags.tsv``, written by ``scripts/find_aw_present.py`` from the
 evidence of a dictionary's forms) loses those rules, and with the 1st singular -άω rule its

@@ -1,4 +1,4 @@
-"""§B6 — comparatives and superlatives of adjectives (regulation §B6).
+"""§B6 — comparatives and superlatives of adjectives (grammars/RULES.md §B6).
 
 Valid unless the grammar bars them: adjectives of material (ξύλινος), colour (κόκκινος) and
 unchanging state. Ruling for this project: ΞΥΛΙΝΟΤΕΡΟΣ, ΚΟΚΚΙΝΟΤΕΡΗ, ΤΡΕΛΟΤΑΤΟ are rejected.

@@ -1,4 +1,4 @@
-"""§C1/§C5 — proper names and ethnic names written with a capital (regulation §C1, §C5).
+"""§C1/§C5 — proper names and ethnic names written with a capital (grammars/RULES.md §C1, C5).
 
 Lemmas written with an initial capital are not valid, nor their forms (ΕΛΛΑΔΑ, ΟΛΥΜΠΟΣ; ethnic
 names such as Έλληνας unless a dictionary lists them in lower case). The importers leave them

@@ -1,4 +1,4 @@
-"""§C2 — ancient alphabetic numerals are not words (regulation §C2: ΙΓ, ΚΔ).
+"""§C2 — ancient alphabetic numerals are not words (grammars/RULES.md §C2: ΙΓ, ΚΔ).
 
 The Greek alphabetic numerals (Triantafyllidis grammar, numerals: α΄ = 1 … θ΄ = 9, ι΄ = 10 …
 π΄ = 80, ρ΄ = 100 … ω΄ = 800; στ΄ = 6; ϟ΄ 90 and ϡ΄ 900 have no tile) write a number with

@@ -1,4 +1,4 @@
-"""§D1 — the past-tense augment and the euphonic -ε (regulation §D1).
+"""§D1 — the past-tense augment and the euphonic -ε (grammars/RULES.md §D1).
 
 * The augment is optional where it is unstressed: beside γράψαμε the regulation accepts
   εγράψαμε (``[AUG1]`` slot: ε kept although unstressed). Where the augment carries the
@@ -44,7 +44,7 @@ def blocked(tile: str, analyse) -> str | None:
     ΕΓΡΑΨΑ). ``analyse(tile) -> list[Analysis]`` is the analyser of the language."""
     augmented = "Ε" + tile
     for a in analyse(augmented):
-        if ";PST;" in a.tags and a.surface.startswith("έ"):
+        if Cell.of(a.tags).has("PST") and a.surface.startswith("έ"):
             return f"§D1: the stressed augment is obligatory ({augmented} is valid)"
     return None
 

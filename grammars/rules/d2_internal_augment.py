@@ -1,4 +1,4 @@
-"""§D2 — compound verbs and the internal augment (regulation §D2).
+"""§D2 — compound verbs and the internal augment (grammars/RULES.md §D2).
 
 * Learned compounds of prepositions take the augment inside, between prefix and verb, as the
   dictionaries give it: διαλύω → διέλυσα, διέλυα; αποσπώ → απέσπασα; προβλέπω → προέβλεψα;
@@ -20,18 +20,17 @@
 """
 from __future__ import annotations
 
-import csv
 import functools
 from dataclasses import dataclass
 from pathlib import Path
 
 from grammars import phonology as ph
+from grammars.cells import Cell
 from grammars.rules import Filter, Layer
-from lexicon import rows
+from lexicon import InternalAugment, read_internal_augment
 
 RULE_ID = "D2"
 PREFIX_TABLE = Path(__file__).resolve().parent.parent / "internal_augment.tsv"
-LEXICON_FILE = Path(__file__).resolve().parent.parent.parent / "lexicon" / "internal-augment.tsv"
 # temporal augment of a verb in a vowel (Triantafyllidis § 254 ff.): longest match first
 TEMPORAL = (("αι", ("η",)), ("αυ", ("ηυ",)), ("ευ", ("ηυ",)), ("α", ("η",)),
             ("ε", ("η", "ει")), ("ο", ("ω",)))
@@ -43,7 +42,7 @@ def blocked(tile: str, analyse) -> str | None:
         return None
     rest = tile[1:]
     for a in analyse(rest):
-        if ";PST;" in a.tags and (RULE_ID in a.rules or has_augment(a.surface, a.lemma)):
+        if Cell.of(a.tags).has("PST") and (RULE_ID in a.rules or has_augment(a.surface, a.lemma)):
             return f"§D2: no double augment ({rest} already has one)"
     return None
 
@@ -168,31 +167,9 @@ def twins(lemma: str, table, prefix: str, aug: str):
     return out
 
 
-@dataclass(frozen=True)
-class Entry:
-    lemma: str
-    prefix: str
-    augmented: str
-    mode: str        # "both": plain and internal forms; "only": internal only where stressed
-    unstressed: bool  # the internal augment also where it is unstressed (διελύσαμε)
-
-
-def read_lexicon(path: Path | None = None) -> dict[str, Entry]:
-    """``lexicon/internal-augment.tsv``: lemma → Entry. Rows
-    ``lemma prefix augmented mode unstressed evidence source`` (lexicon/README.md).
-
-    Raises ValueError naming file and line for a malformed row."""
-    path = path or LEXICON_FILE
-    out: dict[str, Entry] = {}
-    if not path.exists():
-        return out
-    for lineno, parts in rows(path, "lemma"):
-        if len(parts) != 7 or parts[3] not in ("both", "only") \
-                or parts[4] not in ("yes", "no"):
-            raise ValueError(f"{path}:{lineno}: expected lemma, prefix, augmented, "
-                             "both|only, yes|no, evidence, source")
-        out[parts[0]] = Entry(parts[0], parts[1], parts[2], parts[3], parts[4] == "yes")
-    return out
+# the entries are lexicon data, read by lexicon.read_internal_augment
+Entry = InternalAugment
+read_lexicon = read_internal_augment
 
 
 def forms(entry: Entry, table) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -228,15 +205,22 @@ def _filter(entry, table, ctx):
 def strings(ctx):
     """(analysis string, surface form, weight) of the §D2 internal-augment forms of the verbs
     of ``ctx.lexicon.internal_augment``, for each class the lemma has, sorted."""
+    from grammars.conjugation import overridden, parts_index
     from grammars.rules import RULE_WEIGHT
     tags, out = ctx.tags, []
+    parts = parts_index()
     for e in ctx.lexicon.lemmas:
         ia = ctx.lexicon.internal_augment.get(e.lemma)
         table = ctx.tables.get(e.inflection_class)
         if ia is None or table is None or table.pos != "VERB":
             continue
         head = e.lemma + tags.char("class", e.inflection_class)
+        pr = parts.get(e.lemma)
+        if pr is not None and pr.inflection_class != e.inflection_class:
+            pr = None
         for cell, form, rids in forms(ia, table):
+            if pr is not None and overridden(pr, cell):
+                continue  # the verb's parts make these (fst/verb_parts.py)
             out.append((head + tags.char("cell", cell)
                         + "".join(tags.char("rule", r) for r in rids), form, RULE_WEIGHT))
     return sorted(set(out))

@@ -1,4 +1,4 @@
-"""§D3 — learned passive aorists in -φθηκα/-χθηκα/-σθηκα (regulation §D3).
+"""§D3 — learned passive aorists in -φθηκα/-χθηκα/-σθηκα (grammars/RULES.md §D3).
 
 Beside the demotic -φτηκα/-χτηκα/-στηκα the learned, unassimilated forms are valid only if
 a dictionary lists them: ΠΑΙΧΤΗΚΑ and ΠΑΙΧΘΗΚΑ, ΚΑΤΑΣΚΕΥΑΣΤΗΚΑ and ΚΑΤΑΣΚΕΥΑΣΘΗΚΑ, and with

@@ -1,4 +1,4 @@
-"""§D4 — imperfect in -αγα (regulation §D4).
+"""§D4 — imperfect in -αγα (grammars/RULES.md §D4).
 
 Second-conjugation verbs that have both an -άω and an -ώ present form an imperfect in -αγα
 (αγαπάω/αγαπώ → αγάπαγα, αγαπάγαμε; κοιτάω → κοίταγα); not the disyllables δράω, ζάω,

@@ -1,4 +1,4 @@
-"""§D7 — 1st plural in -ομε beside -ουμε (regulation §D7).
+"""§D7 — 1st plural in -ομε beside -ουμε (grammars/RULES.md §D7).
 
 γράφουμε/γράφομε, παίξουμε/παίξομε, έχουμε/έχομε: for verbs whose -ουμε is unstressed.
 Not for the contracted verbs (αγαπούμε, θεωρούμε: -ούμε stressed) nor πάμε. Implemented on

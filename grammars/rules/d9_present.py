@@ -1,4 +1,4 @@
-"""§D9 — verbs whose sources give no aorist (regulation §D9).
+"""§D9 — verbs whose sources give no aorist (grammars/RULES.md §D9).
 
 "The few verbs for which the dictionaries give no aorist, and make no comment (e.g. χέω),
 are valid with their present stem only (present and imperfect)." A lemma of the lexicon with

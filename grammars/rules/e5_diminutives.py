@@ -1,4 +1,4 @@
-"""§E5 — defective diminutives and augmentatives (regulation §E5):
+"""§E5 — defective diminutives and augmentatives (grammars/RULES.md §E5):
 
 * diminutives in -άκι have no genitive (σπιτάκι, σπιτακιού ✗);
 * diminutives in -άκος have a vocative singular in -ο and no plural (υπνάκος, υπνάκο; υπνάκοι ✗);

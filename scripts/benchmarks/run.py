@@ -3,6 +3,7 @@
 in the same run, on the same words. Prints figures only; no assertions.
 
     python scripts/benchmarks/run.py [--words N] [--seed S] [--analyse N] [--keep DIR]
+                                     [--sections 1,2,3,4,5,6]
 
 Needs a warm cache (run ``dektes check ΕΓΡΑΨΑ`` once first, or let this script build it). The
 hunspell row needs hunspell and its Greek dictionary, a separate step:
@@ -28,6 +29,10 @@ Rows:
    surface ∘ analyser, every path) on the same analyser.
 4. ``dektes wordlist``: forms/s, whole process, and in-process from the arrays.
 5. cold start: ``dektes check ΕΓΡΑΨΑ`` with a warm cache; peak memory of every command.
+6. profiles: ``dektes validate --profile P`` on the accepted word list (valid words: the whole
+   ``dektes wordlist`` output) for each profile of grammars/profiles.py and for ``--without
+   D1``, against the default profile in the same run (each profile's acceptor built first);
+   and ``Judge.validate_many`` in process, the same way.
 
 Commands run as ``python -m fst`` from the repository root that holds this script. Wall times
 are the best of ``--repeat`` runs; peak memory is the maximum resident set size of the command
@@ -201,6 +206,35 @@ print(len(forms), n_paths, base, len(tiles), n_ana, ours, batch)
 """
 
 
+def profiles(judge, wl: Path, n_forms: int, repeat: int) -> None:
+    """Row 6: each profile's validate against the default profile's, in this run."""
+    from fst.cli import _judge
+    from grammars.profiles import PROFILES, disabled
+
+    print("6. profiles: validate the accepted word list (all valid), whole process and in "
+          "process")
+    cases = [(p, [] if p == "board" else ["--profile", p], disabled(p)) for p in PROFILES]
+    cases.append(("--without D1", ["--without", "D1"], disabled("board", ["D1"])))
+    words = wl.read_text(encoding="utf-8").split("\n")[:-1]
+    results = []
+    for name, opts, off in cases:
+        j = _judge(2, 15, off)
+        t = time.perf_counter()
+        j.acceptor  # built once into the cache, before any timing
+        t_build = time.perf_counter() - t
+        r = measure(DEKTES + ["validate", *opts, str(wl)], repeat=repeat)
+        t = time.perf_counter()
+        n_ok = sum(j.validate_many(words))
+        t_in = time.perf_counter() - t
+        results.append((name, r, t_in, n_ok, t_build))
+    base, base_in = results[0][1], results[0][2]
+    for name, r, t_in, n_ok, t_build in results:
+        row(f"validate {name}", r, n_forms,
+            f"  x{r['wall'] / base['wall']:.2f} of board (cpu x{r['cpu'] / base['cpu']:.2f}); in process {fmt_rate(n_forms, t_in)}"
+            f" x{t_in / base_in:.2f}; accepts {n_ok:,}; acceptor ready in {t_build:.1f} s")
+    print()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--words", type=int, default=1_000_000)
@@ -208,7 +242,10 @@ def main() -> None:
     ap.add_argument("--analyse", type=int, default=2000, help="words for the analysis row")
     ap.add_argument("--repeat", type=int, default=3, help="runs per timing (best is shown)")
     ap.add_argument("--keep", type=Path, help="keep the word files in this directory")
+    ap.add_argument("--sections", default="1,2,3,4,5,6",
+                    help="which rows to run, comma-separated (default all)")
     args = ap.parse_args()
+    sections = {int(x) for x in args.sections.split(",") if x.strip()}
 
     from fst import cache as fc
     from fst.api import Judge
@@ -226,10 +263,20 @@ def main() -> None:
         r_wl = measure(DEKTES + ["wordlist"], stdout=wl, repeat=args.repeat)
         wordlist = wl.read_text(encoding="utf-8").split("\n")[:-1]
         n_forms = len(wordlist)
-        words, lower, n_valid = make_words(args.words, args.seed, wordlist, judge, work)
+        if sections - {4, 5, 6}:
+            words, lower, n_valid = make_words(args.words, args.seed, wordlist, judge, work)
+        else:
+            words, lower, n_valid = wl, wl, n_forms
         n = args.words
-        print(f"\nwords: {n:,} ({n_valid:,} valid, {n - n_valid:,} near misses); "
-              f"accepted forms 2–15 letters: {n_forms:,}\n")
+        if sections - {4, 5, 6}:
+            print(f"\nwords: {n:,} ({n_valid:,} valid, {n - n_valid:,} near misses); "
+                  f"accepted forms 2–15 letters: {n_forms:,}\n")
+        else:
+            print(f"\naccepted forms 2–15 letters: {n_forms:,}\n")
+        if 6 in sections:
+            profiles(judge, wl, n_forms, args.repeat)
+        if not sections & {1, 2, 3, 4, 5}:
+            return
 
         # ---- 1. validate vs set
         print("1. validate, whole process, same words")

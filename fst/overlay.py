@@ -1,0 +1,181 @@
+"""A user's own word list as an overlay on the grammar (``dektes learn``, ``--list NAME``).
+
+``dektes learn FILE --name NAME [--complete 2-8]`` reads a list of accepted words (a text list
+in tile form or accented, or a PDF whose pages list words in columns, read with pypdf), learns
+lemma records from it with :mod:`fst.learn` (the method of scripts/learn_pes_dev.py), and writes,
+only under the user's cache (``<cache root>/lists/NAME/``, or ``$DEKTES_LISTS/NAME/``):
+
+* ``lemmas.tsv`` — the learned lemma records (format of lexicon/lemmas.tsv, source
+  ``list:NAME``);
+* ``overlay.json`` — the list's words (tile form), the learned lemmas' forms with their analyses,
+  and the lengths the list is complete for.
+
+An overlay applies only when a judging command is given ``--list NAME``. Under it a listed word
+is valid under the rule id ``LIST`` (the list itself), even where the grammar has no analysis;
+a form of a learned lemma is valid under ``LIST`` with the lemma's analysis; for the lengths
+declared ``--complete`` the list replaces the grammar's verdicts (a word of such a length is
+valid if and only if it is listed); elsewhere the list only adds. Overlays live beside the
+build caches (``<cache root>/<hash>/``) and cache cleaning must keep them (:func:`is_overlay`).
+Measurement scripts and tests never load one.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .normalize import to_tile
+
+RULE_ID = "LIST"
+LISTS_DIR = "lists"
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+def cache_root() -> Path:
+    """$DEKTES_CACHE, else $XDG_CACHE_HOME/dektes or ~/.cache/dektes (as fst.compile)."""
+    return Path(os.environ.get("DEKTES_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "dektes"))
+
+
+def is_overlay(path: Path) -> bool:
+    """True for the overlays' folder or anything in it (cache cleaning must keep it)."""
+    p = Path(path).resolve()
+    lists = lists_root().resolve()
+    return p == lists or lists in p.parents
+
+
+def check_name(name: str) -> str:
+    """``name`` if it is a usable list name; ValueError naming it otherwise."""
+    if not _NAME.match(name or ""):
+        raise ValueError(f"bad list name {name!r}: use letters, digits, '_', '-' or '.', "
+                         "at most 64, starting with a letter or digit")
+    return name
+
+
+def lists_root() -> Path:
+    """Where overlays live: $DEKTES_LISTS, else ``<cache root>/lists``."""
+    return Path(os.environ.get("DEKTES_LISTS") or cache_root() / LISTS_DIR)
+
+
+def list_dir(name: str) -> Path:
+    return lists_root() / check_name(name)
+
+
+def parse_lengths(text: str) -> tuple[int, int]:
+    """'2-8' → (2, 8); '5' → (5, 5). ValueError naming the text otherwise."""
+    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", text or "")
+    if not m:
+        raise ValueError(f"bad length range {text!r}: expected e.g. 2-8")
+    lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
+    if not 2 <= lo <= hi <= 15:
+        raise ValueError(f"bad length range {text!r}: lengths go from 2 to 15")
+    return lo, hi
+
+
+def refuses(path: Path) -> bool:
+    """True for a file under a ``shared/oracles`` folder (the project's evaluation oracles,
+    ../shared/oracles): ``learn`` refuses them."""
+    p = Path(path).resolve()
+    return any(a.name == "oracles" and a.parent.name == "shared" for a in p.parents)
+
+
+@dataclass
+class Overlay:
+    """A loaded overlay: the list's words, the learned forms' analyses, the complete lengths."""
+    name: str
+    words: frozenset
+    complete: tuple[int, int] | None = None
+    # tile form → [(lemma, class, cell, accented form)] of the learned lemmas
+    forms: dict = field(default_factory=dict)
+
+    def verdict(self, tile: str) -> bool | None:
+        """True/False when the overlay decides ``tile``, None when the grammar does."""
+        if tile in self.words:
+            return True
+        if self.complete and self.complete[0] <= len(tile) <= self.complete[1]:
+            return False
+        if tile in self.forms:
+            return True
+        return None
+
+    def save(self, lemma_rows: list[tuple]) -> Path:
+        d = list_dir(self.name)
+        d.mkdir(parents=True, exist_ok=True)
+        lines = [f"# lemmas learned from the list {self.name!r} (dektes learn)",
+                 "# lemma\tpos\tgender\tclass\tparts\tflags\tvariants\tsource"]
+        lines += ["\t".join(r) for r in sorted(lemma_rows)]
+        (d / "lemmas.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        data = {"name": self.name, "complete": list(self.complete) if self.complete else None,
+                "words": sorted(self.words),
+                "forms": {t: [list(a) for a in v] for t, v in sorted(self.forms.items())}}
+        tmp = d / "overlay.json.tmp"
+        tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, d / "overlay.json")
+        return d
+
+    @classmethod
+    def load(cls, name: str) -> "Overlay":
+        """The overlay saved as ``name``; ValueError naming it when there is none."""
+        p = list_dir(name) / "overlay.json"
+        if not p.exists():
+            raise ValueError(f"no list named {name!r}: make it with 'dektes learn FILE "
+                             f"--name {name}'")
+        try:
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            raise ValueError(f"the list {name!r} is damaged ({p}): learn it again") from None
+        return cls(name, frozenset(data["words"]),
+                   tuple(data["complete"]) if data.get("complete") else None,
+                   {t: [tuple(a) for a in v] for t, v in data.get("forms", {}).items()})
+
+
+def learn_list(path: Path, name: str, complete: tuple[int, int] | None = None,
+               jobs: int = 1, judge=None, progress=None) -> tuple[Overlay, dict]:
+    """Learn the list in ``path`` and save it as overlay ``name``; (overlay, counts).
+
+    Absence counts only for the lengths declared complete (for a list not declared complete,
+    for the lengths between its shortest and longest word). Raises ValueError for a refused
+    or unreadable file or a bad name."""
+    from grammars.paradigm import generate, load_tables
+
+    from . import learn
+    check_name(name)
+    if refuses(path):
+        raise ValueError(f"{path}: refusing a file under shared/oracles (the project's "
+                         "evaluation oracles are never learned)")
+    words, bad = learn.read_word_list(path)
+    if not words:
+        raise ValueError(f"{path}: no Greek word found")
+    present = frozenset(words)
+    lo, hi = complete or (min(map(len, words)), max(map(len, words)))
+
+    def could(t: str) -> bool:
+        return lo <= len(t) <= hi
+
+    if judge is None:
+        from .api import Judge
+        judge = Judge.load(min_length=2, max_length=15, progress=False)
+    explained = set(judge.wordlist(2, 15))
+    unexplained = [w for w in words if w not in explained and could(w)]
+    support = learn.guess_pairs(unexplained, jobs, progress)
+    from lexicon import read_lexicon, read_listed
+    known = {e.lemma for e in read_lexicon()} | {r.lemma for r in read_listed()}
+    from .guess import default_guesser
+    out = learn.judge_candidates(support, present, could, explained, known,
+                                 prior=default_guesser().prior)
+    tables = load_tables()
+    forms: dict[str, list] = {}
+    rows = []
+    for c in out.accepted:
+        rows.append((c.lemma, c.pos, "-", c.code, "-",
+                     "-" if c.accent_source else learn.ACCENT_GUESSED, "-", f"list:{name}"))
+        for f, cell, w in generate(c.lemma, tables[c.code]):
+            forms.setdefault(to_tile(f), []).append((c.lemma, c.code, cell, f))
+    ov = Overlay(name, present, complete, forms)
+    ov.save(rows)
+    counts = dict(out.counts)
+    counts.update({"words": len(words), "unreadable tokens": len(bad),
+                   "words the grammar lacks": len(unexplained), "lemmas learned": len(rows)})
+    return ov, counts

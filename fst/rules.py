@@ -1,0 +1,76 @@
+"""The regulation's rule ids, read from the project's digest ``grammars/RULES.md``.
+
+Every rule id that dektes prints (§A1 … §E6, §LEN) has an entry there: a title, the rule in one
+line, and where dektes applies it. The project's own ids that analyses may carry beside them
+(the lexicon sources and flag marks a profile can leave out, ``SOURCES`` and ``FLAG_MARKS`` of
+grammars/profiles.py, when it has them) follow the digest's entries. ``dektes rules [ID]``
+prints them all (fst/cli.py).
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+DIGEST = Path(__file__).resolve().parent.parent / "grammars" / "RULES.md"
+_HEAD = re.compile(r"^### §([A-Z]+\d*) (.+)$")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One entry of the digest: ``id`` without the section sign (``"D1"``), ``title``, the rule
+    in one line (``text``) and where dektes applies it (``where``)."""
+    id: str
+    title: str
+    text: str
+    where: str
+
+
+@functools.lru_cache(maxsize=1)
+def rules() -> dict[str, Rule]:
+    """Rule id → :class:`Rule`: the digest's entries (:func:`digest_rules`), then the
+    project's own ids of grammars/profiles.py (lexicon sources, flag marks)."""
+    out = dict(digest_rules())
+    from grammars import profiles
+    for sid, what in getattr(profiles, "SOURCES", {}).items():
+        if not isinstance(what, str):  # profile → lexicon files: not ids that analyses carry
+            continue
+        out.setdefault(sid, Rule(sid, "lexicon source (project id)", what[:1].upper() + what[1:]
+                                 + ".", f"grammars/profiles.py; --without {sid} leaves it out."))
+    for flag, mark in getattr(profiles, "FLAG_MARKS", {}).items():
+        out.setdefault(mark, Rule(mark, "lexicon flag (project id)",
+                                  f"The lemma carries the flag {flag} (lexicon/README.md).",
+                                  "grammars/profiles.py: shown in analyses."))
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def digest_rules() -> dict[str, Rule]:
+    """Rule id → :class:`Rule` of grammars/RULES.md, in its order. Raises ValueError naming
+    an entry that lacks its rule or its ``dektes:`` line."""
+    out: dict[str, Rule] = {}
+    lines = DIGEST.read_text(encoding="utf-8").splitlines()
+    i = 0
+    while i < len(lines):
+        m = _HEAD.match(lines[i])
+        i += 1
+        if not m:
+            continue
+        body = []
+        while i < len(lines) and lines[i].strip() and not lines[i].startswith("#"):
+            body.append(lines[i].strip())
+            i += 1
+        where = [b for b in body if b.startswith("dektes:")]
+        text = [b for b in body if not b.startswith("dektes:")]
+        if len(where) != 1 or len(text) != 1:
+            raise ValueError(f"{DIGEST}: the entry §{m.group(1)} needs one line of rule and "
+                             "one 'dektes:' line")
+        out[m.group(1)] = Rule(m.group(1), m.group(2), text[0],
+                               where[0][len("dektes:"):].strip())
+    return out
+
+
+def lookup(rule_id: str) -> Rule | None:
+    """The entry of ``rule_id`` (``"D1"``, ``"§d1"`` …), or None if the digest has none."""
+    return rules().get(rule_id.strip().lstrip("§").upper())

@@ -1,0 +1,173 @@
+"""Principal parts in the build: which lexicon rows they correct, and their forms as listed rows.
+
+The grammar is ``grammars/conjugation.py`` (the parts' systems) and ``grammars/compounds.py``
+(prefix verbs); the data ``lexicon/verb-parts.tsv`` (lexicon/README.md, "Principal parts").
+The compiler (:mod:`fst.compile`) calls:
+
+* :func:`entries` — the lexicon rows plus the verbs that only a parts row brings (αυξάνω),
+  with each row's flags, minus ``base_only`` bases and minus the compounds of parts bases
+  that ``compounds.tsv`` records (their paradigm is the compound's);
+* :func:`parts_by_lemma` — lemma → parts row, for :func:`fst.compile.paradigm_groups`, which
+  leaves out the class cells a stated part governs (:func:`grammars.conjugation.overridden`);
+* :func:`rows` — the parts' forms as listed rows (class = the verb's class, citation
+  ``part:KEY``, so that the analysis names the part), with §D2 and §D3 forms made from them;
+* :func:`base_rows` — every parts verb's whole paradigm (class present system + parts), the
+  bases ``grammars/compounds.py`` builds compounds on.
+"""
+from __future__ import annotations
+
+import collections
+import functools
+
+from grammars import conjugation as cj
+from grammars import phonology as ph
+from grammars.paradigm import generate, load_tables
+from grammars.rules import d2_internal_augment as d2
+from grammars.rules import d3_learned_aorist as d3
+
+PART_RULE = "part:"  # analysis tag prefix: part:aor, part:paor, part:ppp …
+LISTED = "IRR"  # the class of a parts row that completes a listed paradigm (irregular.tsv)
+
+
+def parts_by_lemma() -> dict[str, cj.Parts]:
+    """lemma → its row of ``lexicon/verb-parts.tsv`` (base-only rows included)."""
+    return dict(cj.parts_index())
+
+
+@functools.lru_cache(maxsize=1)
+def _compound_records():
+    from grammars import compounds
+    return tuple(compounds.read_records())
+
+
+def compound_lemmas_of_parts_bases() -> set[str]:
+    """Lemmas of ``compounds.tsv`` whose base is a parts row: their class rows give way."""
+    idx = cj.parts_index()
+    return {r.lemma for r in _compound_records() if r.base in idx}
+
+
+def entries(lex: list, entry_type, add: bool = True) -> list:
+    """``lex`` (LexEntry rows) with the parts rows applied: a row whose lemma has no entry of
+    its class adds one (``entry_type(lemma, "VERB", class, source, flags)``), a row's flags
+    join the entry's; base-only lemmas and the compounds of parts bases are removed."""
+    idx = cj.parts_index()
+    drop = {p.lemma for p in idx.values() if "base_only" in p.flags}
+    drop |= compound_lemmas_of_parts_bases()
+    have = {(e.lemma, e.inflection_class) for e in lex}
+    out = []
+    for e in lex:
+        if e.lemma in drop:
+            continue
+        p = idx.get(e.lemma)
+        if p is not None and p.inflection_class == e.inflection_class:
+            extra = tuple(f for f in p.flags if f not in e.flags)
+            if extra:
+                e = entry_type(e.lemma, e.pos, e.inflection_class, e.source, e.flags + extra)
+        out.append(e)
+    for p in sorted(idx.values(), key=lambda p: p.lemma) if add else ():
+        if p.inflection_class == LISTED:
+            continue  # a listed verb's parts: see listed()
+        if p.lemma not in drop and (p.lemma, p.inflection_class) not in have:
+            out.append(entry_type(p.lemma, "VERB", p.inflection_class, p.source,
+                                  tuple(f for f in p.flags if f != "base_only")))
+    return out
+
+
+def listed(rows: list) -> list:
+    """The listed rows (``lexicon/irregular.tsv`` …) without the verb cells that a parts row
+    of class ``IRR`` governs (μαθαίνω: paor=μαθεύτηκα completes the listed paradigm); the
+    parts' forms come from :func:`rows`."""
+    idx = cj.parts_index()
+    return [r for r in rows if not (r.pos == "V" and r.lemma in idx
+                                    and idx[r.lemma].inflection_class == LISTED
+                                    and cj.overridden(idx[r.lemma], r.cell))]
+
+
+def listed_lemmas() -> set[str]:
+    """Lemmas whose parts row is for their listed paradigm (class ``IRR``)."""
+    return {lm for lm, p in cj.parts_index().items() if p.inflection_class == LISTED}
+
+
+def _forms(p: cj.Parts):
+    return cj.forms(p, load_tables().get(p.inflection_class))
+
+
+def rows(listed_type, lemmas: set[str], internal=None, learned=None) -> list:
+    """Listed rows (``listed_type(lemma, pos, class, cell, form, weight, citation)``) of the
+    parts of the verbs among ``lemmas``, with the §D2 internal-augment forms of verbs of
+    ``internal`` (lemma → d2 Entry; mode ``only`` drops the plain form where the augment is
+    stressed) and the §D3 learned twins of ``learned`` (lemma → listed learned aorist)."""
+    internal = internal or {}
+    learned = learned or {}
+    out = []
+    for lemma, p in sorted(cj.parts_index().items()):
+        if lemma not in lemmas or "base_only" in p.flags:
+            continue
+        ia = internal.get(lemma)
+        subj = p.parts.get("subj", (None,))[0]
+        d1 = {a for a in p.parts.get("aor", ()) if cj.unaugmented(lemma, a, subj)}
+        for cell, form, w, key in _forms(p):
+            cit = f"{PART_RULE}{key} (lexicon/verb-parts.tsv)"
+            tag = (PART_RULE + key,)
+            if d1 and key == "aor" and cell.startswith("V;IND;PST;") and form[:1] != "έ":
+                # §D1: the optional unstressed augment (επέρασα, εγράψαμε)
+                out.append(listed_type(lemma, "V", p.inflection_class, cell,
+                                       "ε" + form, 5, cit + " §D1", tag + ("D1",)))
+            twin = None
+            if ia is not None and cell.startswith("V;IND;PST;") and cell.endswith(";ACT"):
+                twin = d2.augmented(ph.plain(ph.underlying(form, glides=False)), ia.prefix,
+                                    ia.augmented)
+                if twin is not None and (twin[1] or ia.unstressed):
+                    out.append(listed_type(lemma, "V", p.inflection_class, cell, twin[0], 5,
+                                           cit + " §D2", tag + ("D2",)))
+                    if ia.mode == "only" and twin[1]:
+                        continue
+            out.append(listed_type(lemma, "V", p.inflection_class, cell, form, w, cit, tag))
+            if lemma in learned and d3.applies(cell):
+                lf = d3.learned(form)
+                if lf:
+                    out.append(listed_type(lemma, "V", p.inflection_class, cell, lf, 5,
+                                           cit + " §D3", tag + ("D3",)))
+    return out
+
+
+def base_rows() -> dict[str, list[tuple[str, str, int]]]:
+    """lemma → ``[(cell, form, weight)]``: the whole paradigm of every parts verb (the class's
+    present system and whatever the parts leave to it, then the parts' forms), as
+    ``grammars/compounds.py`` reads a base."""
+    tables = load_tables()
+    out = collections.defaultdict(list)
+    for lemma, p in sorted(cj.parts_index().items()):
+        table = tables.get(p.inflection_class)
+        if table is None:
+            continue
+        for form, cell, w in generate(lemma, table):
+            if not cj.overridden(p, cell):
+                out[lemma].append((cell, form, w))
+        out[lemma] += [(c, f, w) for c, f, w, _k in _forms(p)]
+    return dict(out)
+
+
+def own_override(lemma: str, derived: list, listed_type) -> list:
+    """A compound's rows (listed rows made from its base) with the systems its own parts row
+    states replaced by its parts' forms (καταστρέφω: ppp=κατεστραμμένος)."""
+    p = cj.parts_index().get(lemma)
+    if p is None:
+        return derived
+    cls = derived[0].inflection_class if derived else "IRR"
+    out = [r for r in derived if not cj.overridden(p, r.cell)]
+    for cell, form, w, key in _forms(p):
+        out.append(listed_type(lemma, "V", cls, cell, form, w,
+                               f"{PART_RULE}{key} (lexicon/verb-parts.tsv)", (PART_RULE + key,)))
+    return out
+
+
+def apply(lex):
+    """The :class:`lexicon.Lexicon` ``lex`` with the parts applied: its lemma rows by
+    :func:`entries` (rows added only for the shipped lexicon, whose lemma files are all
+    read: ``lex.files`` holds more than one lemmas file), its listed rows by :func:`listed`."""
+    import dataclasses
+    add = sum(1 for f in lex.files if f.name.startswith("lemmas")) > 1
+    return dataclasses.replace(lex, lemmas=tuple(entries(list(lex.lemmas), type(
+        lex.lemmas[0]) if lex.lemmas else None, add=add and bool(lex.lemmas))),
+        listed=tuple(listed(list(lex.listed))))

@@ -1,0 +1,203 @@
+"""Verbs by principal parts (issue 11): lexicon/verb-parts.tsv, grammars/conjugation.py,
+fst/verb_parts.py, and the build's output against a hand-written fixture of principal parts
+(tests/fixtures/verb_principal_parts.tsv: the grammar's and the dictionary's forms, never the
+lexicon's own rows)."""
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from conftest import FIXTURES
+from grammars import conjugation as cj
+from grammars.paradigm import generate, load_tables
+
+AOR1 = "V;IND;PST;PFV;1;SG;ACT"
+PAOR1 = "V;IND;PST;PFV;1;SG;PASS"
+SBJV1 = "V;SBJV;PFV;1;SG;ACT"
+PPP1 = "V.PTCP;PASS;PFV;MASC;NOM;SG"
+
+
+def fixture_rows():
+    with open(FIXTURES / "verb_principal_parts.tsv", encoding="utf-8") as f:
+        lines = [ln for ln in f if not ln.startswith("#")]
+    return list(csv.DictReader(lines, delimiter="\t"))
+
+
+def test_fixture_has_sixty_verbs():
+    rows = fixture_rows()
+    assert len({r["lemma"] for r in rows}) >= 60
+
+
+# -- the grammar, without a build --------------------------------------------------------------
+
+def _forms(lemma, parts, cls="P4"):
+    p = cj.Parts(lemma, cls, cj.parse_parts(parts))
+    return {(c, f) for c, f, _w, _k in cj.forms(p, load_tables().get(cls))}
+
+
+def test_syllabic_augment_only_where_stressed():
+    fs = _forms("γράφω", "aor=έγραψα paor=γράφτηκα ppp=γραμμένος")
+    assert ("V;IND;PST;PFV;1;SG;ACT", "έγραψα") in fs
+    assert ("V;IND;PST;PFV;1;PL;ACT", "γράψαμε") in fs
+    assert ("V;SBJV;PFV;1;PL;ACT", "γράψουμε") in fs
+    assert ("V;IMP;PFV;2;PL;ACT", "γράψτε") in fs
+    assert ("V;IND;PST;PFV;1;PL;PASS", "γραφτήκαμε") in fs
+    assert ("V;SBJV;PFV;3;SG;PASS", "γραφτεί") in fs
+    assert ("V.PTCP;PASS;PFV;FEM;NOM;PL", "γραμμένες") in fs
+
+
+def test_temporal_and_internal_augment_only_where_stressed():
+    fs = _forms("άγω", "aor=ήγαγα subj=αγάγω", "P3")
+    assert ("V;IND;PST;PFV;3;SG;ACT", "ήγαγε") in fs
+    assert ("V;IND;PST;PFV;1;PL;ACT", "αγάγαμε") in fs
+    fs = _forms("καθιστώ", "aor=κατέστησα subj=καταστήσω", "P10.1a")
+    assert ("V;IND;PST;PFV;3;PL;ACT", "κατέστησαν") in fs
+    assert ("V;IND;PST;PFV;2;PL;ACT", "καταστήσατε") in fs
+    fs = _forms("προτείνω", "aor=πρότεινα,προέτεινα", "P8.1")
+    assert ("V;IND;PST;PFV;1;SG;ACT", "προέτεινα") in fs
+    assert ("V;IND;PST;PFV;1;PL;ACT", "προτείναμε") in fs
+    assert ("V;SBJV;PFV;1;SG;ACT", "προετείνω") not in fs
+
+
+def test_hidden_augment_and_oxytone_subjunctive():
+    fs = _forms("βρίσκω", "aor=βρήκα subj=βρω imp=βρες,βρείτε paor=βρέθηκα")
+    assert ("V;IND;PST;PFV;1;PL;ACT", "βρήκαμε") in fs
+    assert ("V;SBJV;PFV;1;PL;ACT", "βρούμε") in fs
+    assert ("V;SBJV;PFV;2;SG;ACT", "βρεις") in fs
+    assert ("V;IMP;PFV;2;PL;ACT", "βρείτε") in fs
+    fs = _forms("πίνω", "aor=ήπια subj=πιω")
+    assert ("V;IND;PST;PFV;1;PL;ACT", "ήπιαμε") in fs
+    assert ("V;SBJV;PFV;1;PL;ACT", "πιούμε") in fs
+
+
+def test_learned_hn_aorist_third_persons():
+    fs = _forms("βαίνω", "aor=έβην subj=βω", "P7.1a")
+    assert ("V;IND;PST;PFV;3;SG;ACT", "έβη") in fs
+    assert ("V;IND;PST;PFV;3;PL;ACT", "έβησαν") in fs
+    assert not any(c == AOR1 for c, _ in fs)
+
+
+def test_mediopassive_present_stem():
+    fs = _forms("ακούω", "mp=ακούγομαι")
+    assert ("V;IND;PRS;IPFV;1;PL;PASS", "ακουγόμαστε") in fs
+
+
+def test_absent_part_overrides_class_cells():
+    p = cj.Parts("φωνάζω", "P2.2a", cj.parse_parts("ppp=-"))
+    assert cj.overridden(p, PPP1)
+    assert not cj.overridden(p, AOR1)
+    assert cj.forms(p) == []
+    assert cj.system_of("V;IND;PRS;IPFV;1;SG;ACT") is None
+    assert cj.system_of("V;IND;PRS;IPFV;1;SG;PASS") == "mp"
+    assert cj.system_of("V;NFIN;PFV;PASS") == "paor"
+
+
+def test_bad_parts_are_reported():
+    with pytest.raises(ValueError, match="bad part"):
+        cj.parse_parts("aorist=έγραψα")
+    with pytest.raises(ValueError, match="bad form"):
+        cj.parse_parts("aor=egrapsa")
+    with pytest.raises(ValueError, match="do not give"):
+        cj.forms(cj.Parts("αγράφω", "P4", cj.parse_parts("aor=εγράψα")))
+
+
+def test_every_row_conjugates_and_its_class_gives_the_present():
+    tables = load_tables()
+    rows = cj.read_parts()
+    assert len(rows) >= 40
+    for p in rows:
+        assert p.citation and p.source
+        if p.inflection_class == "IRR":  # completes a listed paradigm (irregular.tsv)
+            cj.forms(p)
+            continue
+        table = tables[p.inflection_class]
+        cj.forms(p, table)  # raises if a part cannot be conjugated
+        cells = {(f, c) for f, c, _w in generate(p.lemma, table)}
+        assert {(p.lemma, "V;IND;PRS;IPFV;1;SG;ACT"),
+                (p.lemma, "V;IND;PRS;IPFV;1;SG;PASS")} & cells, p.lemma
+
+
+def test_kathomai_compounds_take_kathisa_only():
+    from lexicon import read_listed
+    from grammars import compounds
+    base = [(r.cell, r.form, r.weight) for r in read_listed(("irregular.tsv",))
+            if r.lemma == "κάθομαι"]
+    p = compounds.prefix_of("κατα", "κάθομαι")
+    forms = {f for _c, f, _w, _r in compounds.derive(p, "κάθομαι", base, {"drop"})}
+    assert "κατακάθισα" in forms
+    assert not any("κατσ" in f or "κάτσ" in f for f in forms)
+
+
+def test_epi_is_a_learned_prefix():
+    from grammars import compounds
+    p = compounds.prefix_of("επι", "τρέπω")
+    assert p is not None and p.before_vowel == "επ" and p.augmented == "επε"
+
+
+# -- the build ---------------------------------------------------------------------------------
+
+def _has(judge, lemma, cell, form):
+    return any(a.lemma == lemma and a.tags == cell and a.surface == form
+               for a in judge.analyse(form))
+
+
+@pytest.mark.parametrize("row", fixture_rows(), ids=lambda r: r["lemma"])
+def test_build_gives_the_principal_parts(judge, row):
+    lemma = row["lemma"]
+    for column, cell in (("aorist", AOR1), ("passive_aorist", PAOR1),
+                         ("subjunctive", SBJV1), ("participle", PPP1)):
+        want = row[column]
+        if want in ("?", "-"):
+            continue
+        assert _has(judge, lemma, cell, want), f"{lemma}: {column} {want} not made"
+    absent = [col for col in ("passive_aorist", "participle") if row[col] == "-"]
+    if absent:
+        cells = {r.tags for t in judge.paradigm(lemma) for r in t.rows}
+        if row["participle"] == "-":
+            assert not any(c.startswith("V.PTCP;PASS;PFV;") for c in cells), lemma
+        if row["passive_aorist"] == "-":
+            assert not any(c.startswith("V;IND;PST;PFV;") and c.endswith(";PASS")
+                           for c in cells), lemma
+
+
+@pytest.mark.parametrize("lemma,cls", [("φωνάζω", "P2.2a"), ("καθιστώ", "P10.1a"),
+                                       ("προτείνω", "P8.1"), ("επιτρέπω", "P4")])
+def test_no_participle_with_or_without_xana(judge, lemma, cls):
+    """The class would make one (φωναγμένος); the parts say none, and ξανα- adds none."""
+    made = [f for f, c, _w in generate(lemma, load_tables()[cls]) if c.startswith("V.PTCP")]
+    assert made
+    for form in sorted(set(made))[:6]:
+        assert not judge.check(form).valid, form
+        assert not judge.check("ξανα" + form).valid, "ξανα" + form
+
+
+@pytest.mark.parametrize("word", ["ΠΕΡΑΣΑ", "ΚΕΡΑΣΑ", "ΑΥΞΗΣΑ", "ΟΦΕΙΛΩ", "ΠΡΟΤΕΙΝΩ", "ΑΝΗΚΕΙ",
+                                  "ΠΡΟΣΦΕΡΩ", "ΚΑΤΑΦΕΡΕ", "ΣΥΝΕΒΗ", "ΕΞΕΔΩΣΑ", "ΣΥΝΕΛΕΞΑ",
+                                  "ΕΠΙΤΡΑΠΗΚΕ", "ΚΑΤΑΣΤΡΑΦΗΚΕ", "ΠΑΡΗΓΑΓΑ", "ΠΑΡΑΓΩ",
+                                  "ΑΝΕΠΤΥΞΑ", "ΚΑΤΑΚΑΘΙΣΕ", "ΔΙΕΡΡΕΥΣΑ", "ΕΝΕΠΝΕΥΣΑ", "ΕΝΕΠΝΕΑ",
+                                  "ΕΠΕΡΑΣΑΜΕ", "ΞΑΝΑΠΕΡΑΣΑ", "ΠΕΡΑΣΑΝΕ", "ΣΥΝΕΒΗΣΑΝ"])
+def test_issue_words_valid(judge, word):
+    assert judge.check(word).valid
+
+
+@pytest.mark.parametrize("word", ["ΞΕΧΝΑΣΑ", "ΠΕΡΝΑΣΑ", "ΚΕΡΝΑΣΑ", "ΕΠΤΥΞΑ", "ΚΑΤΕΚΑΤΣΕ",
+                                  "ΑΠΑΓΟΡΕΨΑ", "ΦΩΝΑΓΜΕΝΕΣ", "ΕΚΑΤΕΣΤΗΣΑ", "ΕΔΙΕΡΡΕΥΣΑ"])
+def test_issue_words_invalid(judge, word):
+    assert not judge.check(word).valid
+
+
+def test_analysis_names_the_part(judge):
+    rules = [a.rules for a in judge.analyse("ΠΕΡΑΣΑ") if a.lemma == "περνώ"]
+    assert rules and "part:aor" in rules[0]
+    rules = [a.rules for a in judge.analyse("ΞΕΧΑΣΤΗΚΑ") if a.lemma == "ξεχνώ"]
+    assert rules and "part:paor" in rules[0]
+
+
+def test_paradigm_prints_the_parts(judge, capsys):
+    from fst.cli import main
+    main(["paradigm", "περνώ"])
+    out = capsys.readouterr().out
+    assert "# parts: aor=πέρασα paor=περάστηκα ppp=περασμένος" in out
+    assert "πέρασα\tV;IND;PST;PFV;1;SG;ACT" in out
+    assert "πέρνασα" not in out
