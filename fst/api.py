@@ -357,7 +357,10 @@ class Judge:
                 return Verdict(word, tile, False, tuple(off),
                                f"§{off[0]}: the profile switches this rule off")
             analyses = kept
-        rules = (analyses[0].rules if analyses else ()) or ("A1",)  # A1: a listed lemma's form
+        rules = analyses[0].rules if analyses else ()
+        if not any(not r.startswith("part:") for r in rules):
+            # A1: a listed lemma's form (a principal part's form too; its part:KEY stays)
+            rules = ("A1",) + tuple(rules)
         return Verdict(word, tile, True, rules, "")
 
     def blocked(self, word: str) -> list[tuple[str, str]]:
