@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Iterator
 
 from grammars.rules import (b3_xana, b9_simo, c1_names, c2_numerals, d1_augment,
-                            d2_internal_augment, e5_diminutives)
+                            d2_internal_augment, e5_diminutives, l23_short)
 
 from . import anatable
 from . import compile as fc
@@ -65,7 +65,7 @@ class ParadigmTable:
 
 
 BLOCKING_RULES = (d1_augment, b3_xana, d2_internal_augment, e5_diminutives, b9_simo, c1_names,
-                  c2_numerals)
+                  c2_numerals, l23_short)
 
 
 @dataclass

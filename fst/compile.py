@@ -33,7 +33,7 @@ from grammars import phonology as ph
 from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
 from grammars.rules import (aw_present, b3_xana, b6_degree, b7_loans, b9_simo, d1_augment,
                             d2_internal_augment, d3_learned_aorist, d4_aga, d7_ome, d9_present,
-                            e4_spellings, e5_diminutives)
+                            e4_spellings, e5_diminutives, l23_short)
 
 from lexicon import rows
 
@@ -407,6 +407,12 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
         listed_rows = read_listed()
         strings = internal_forms(entries, tables, internal, tags)
         strings += listed_forms(listed_rows + compound_rows(listed_rows, entries), tags)
+        # §L23: the federation's 2–3 letter words that no lemma gives, with the file's analysis
+        short = l23_short.read()
+        if short:
+            made = _short_tiles(gen, short) | {_to_tile(w) for w in hidden}
+            made |= {_to_tile(f) for _, f, _ in strings}
+            strings += short_word_forms(short, made, tags)
         if strings:
             extra.append(pynini.string_map(
                 [(pynini.escape(ana), form, str(w)) for ana, form, w in strings]))
@@ -424,6 +430,8 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
         t2s = pynini.compose(pynini.invert(tile_map), surfaces).optimize()
         t2s.arcsort("ilabel")
         tiles = pynini.project(t2s, "input").rmepsilon()
+        if short:  # §L23: at 2–3 letters, the federation's list and nothing else
+            tiles = _only_short_words(tiles, {w.word for w in short})
         # §A4 rulings, the last layer: accepted words join, rejected words leave the language
         rulings = read_rulings()
         yes = [w for w, (ok, _) in sorted(rulings.items()) if ok]
@@ -436,6 +444,39 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
             tiles = pynini.determinize(tiles.rmepsilon()).minimize()
         tiles.arcsort("ilabel")
     return analyser, tiles, t2s, tags
+
+
+def _to_tile(form: str) -> str:
+    return "".join(TILE_MAP.get(c, c.upper()) for c in form)
+
+
+def _short_tiles(gen, short) -> set[str]:
+    """Tile forms of ``short`` (§L23 words) that the generator ``gen`` makes."""
+    import pynini
+    words = pynini.string_map(sorted({w.word for w in short}))
+    accented = pynini.project(pynini.compose(words, pynini.invert(_tile_map())),
+                              "output").optimize()
+    made = pynini.project(pynini.compose(gen, accented), "output").optimize()
+    return {_to_tile(s) for _, s, _ in anatable.fst_paths(made)}
+
+
+def short_word_forms(short, made: set[str], tags: TagTable) -> list[tuple[str, str, float]]:
+    """(analysis string, surface form, weight) of the §L23 words whose tile form is not in
+    ``made`` (no lemma of the lexicon gives them): the file's lemma, INDECL|FORM, POS, §L23."""
+    rid = tags.char("rule", l23_short.RULE_ID)
+    return [(w.lemma + tags.char("class", w.inflection_class) + tags.char("cell", w.cell) + rid,
+             w.form, 0.0) for w in short if w.word not in made]
+
+
+def _only_short_words(tiles, words: set[str]):
+    """``tiles`` without its 2–3 letter strings that are not in ``words`` (§L23)."""
+    import pynini
+    sigma = pynini.union(*sorted(set("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ")))
+    short = pynini.compose(tiles, pynini.closure(sigma, 2, 3)).optimize()
+    extra = sorted({s for s, _, _ in anatable.fst_paths(short)} - words)
+    if not extra:
+        return tiles
+    return pynini.difference(tiles, pynini.string_map(extra).optimize()).rmepsilon()
 
 
 def printed_only(row: ListedForm) -> bool:

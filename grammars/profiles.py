@@ -16,11 +16,12 @@ bounds (§LEN) are the other half of a profile and are set separately.
 from __future__ import annotations
 
 # rule ids that license forms of their own (the layers a profile can switch off)
-LAYERS = ("B3", "B6", "B7", "D1", "D2", "D3", "D4", "D7", "E2", "E4")
+LAYERS = ("B3", "B6", "B7", "D1", "D2", "D3", "D4", "D7", "E2", "E4", "L23")
 PROFILES: dict[str, tuple[str, ...]] = {
     "board": (),
     "no-hidden-words": ("E2",),
-    "dictionary": LAYERS,
+    # the 2–3 letter word list (§L23) is a source, not a form-making layer
+    "dictionary": tuple(x for x in LAYERS if x != "L23"),
 }
 
 
