@@ -29,6 +29,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from grammars import defective
 from grammars import phonology as ph
 from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
 from grammars.rules import (aw_present, b3_xana, b6_degree, b7_loans, b9_simo, d1_augment,
@@ -287,21 +288,32 @@ def cell_variants(code, cell, rule):
     return out
 
 
-def paradigm_groups(entries, tables, internal=None):
+def paradigm_groups(entries, tables, internal=None, silent=None):
     """Group lemmas whose paradigms are built from the same rules (same class, same tail).
     Cells that §E5 bars for a diminutive or augmentative are left out of its paradigm, and so
     are the cells where a verb of ``internal`` (§D2, lemma → entry) in mode ``only`` takes the
     stressed internal augment instead (:func:`internal_forms` makes those); a verb flagged
     ``present_only`` keeps its present-stem cells alone (§D9), one flagged ``no_aw`` loses the
-    -άω alternant of its -ώ present and so its §D4 -αγα imperfect (grammars/rules/aw_present.py)."""
+    -άω alternant of its -ώ present and so its §D4 -αγα imperfect (grammars/rules/aw_present.py).
+    A plural-only noun or an impersonal verb takes its cells from its base (grammars/defective.py).
+    Rows that produce no form (no table, or no rule of their class fits the lemma) are appended
+    to the list ``silent`` when one is given."""
     groups = collections.defaultdict(list)
     bases = e5_diminutives.base_index(e.lemma for e in entries)
     internal = internal or {}
     for e in entries:
         table = tables.get(e.inflection_class)
         if table is None:
+            if silent is not None:
+                silent.append(e)
             continue
-        lu = ph.underlying(e.lemma, glides=False)
+        # a plural-only noun or an impersonal verb is inflected from its base (defective.py)
+        base, mark = e.lemma, None
+        if not defective.cites(e.lemma, e.pos, table):
+            found = defective.base_of(e.lemma, e.pos, table)
+            if found:
+                base, mark = found
+        lu = ph.underlying(base, glides=False)
         lp = ph.plain(lu)
         chosen = []
         bar = e5_diminutives.barred(e.lemma, bases) if e.inflection_class[0] == "O" else None
@@ -311,11 +323,14 @@ def paradigm_groups(entries, tables, internal=None):
         no_aw = aw_present.FLAG in e.flags
         for cell in table.cells():
             if (bar and bar(cell)) or cell in only or (
-                    present_only and not d9_present.keeps(cell)):
+                    present_only and not d9_present.keeps(cell)) or (
+                    mark and not defective.keeps(cell, mark)):
                 continue
             rules = tuple(r for r in table.rules_for(lp, cell) if r.strip <= len(lp)
                           and not (no_aw and aw_present.is_alternant(cell, r)))
             chosen.append((cell, rules))
+        if silent is not None and not any(rs for _, rs in chosen):
+            silent.append(e)
         kmax = max((r.strip for _, rs in chosen for r in rs), default=0)
         stem, tail = cut(lu, kmax)
         ci = consonant_initial(lp)
@@ -332,7 +347,12 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
     entries = read_lexicon(lexicon_path)
     tables = load_tables()
     internal = d2_internal_augment.read_lexicon()
-    groups = paradigm_groups(entries, tables, internal)
+    silent: list[LexEntry] = []
+    groups = paradigm_groups(entries, tables, internal, silent)
+    if silent:  # no silent loss: a row whose class gives it no form is reported (issue 12)
+        print(f"dektes: {len(silent)} lexicon rows produce no form (class without a rule for "
+              "the lemma): " + ", ".join(f"{e.lemma} {e.inflection_class}" for e in silent[:20])
+              + (" …" if len(silent) > 20 else ""), file=sys.stderr)
     with pynini.default_token_type("utf8"):
         cascade = ph.cascade()
         pieces = []

@@ -93,8 +93,9 @@ def main(argv: list[str]) -> int:
     out_dir = ROOT / "grammars" / "classes"
     out_dir.mkdir(parents=True, exist_ok=True)
     if "--only" not in argv:
-        for old in out_dir.glob("*.tsv"):
-            old.unlink()
+        for old in out_dir.glob("*.tsv"):  # tables written by hand stay (E10, P13 …)
+            if "# written by hand" not in old.read_text(encoding="utf-8"):
+                old.unlink()
     report = []
     only = set(argv[argv.index("--only") + 1].split(",")) if "--only" in argv else None
     for code in sorted(lexicon, key=lambda c: (c[0], [int(x) if x.isdigit() else x for x in
