@@ -11,7 +11,16 @@ def test_barred_kinds():
     assert not b6_degree.allowed("όλος", "E3")    # pronominal
     assert not b6_degree.allowed("άθεος", "E5")   # two-termination privative
     assert b6_degree.allowed("συχνός", "E1")
-    assert b6_degree.allowed("βραδινός", "E1")    # -ινός, not a material adjective
+    assert not b6_degree.barred("βραδινός", "E1")  # -ινός, not a material adjective
+
+
+def test_graded_by_evidence_not_by_suffix():
+    # -ικός adjectives with attested degrees are graded (σημαντικότερος, λογικότερος) …
+    assert b6_degree.allowed("σημαντικός", "E1") and b6_degree.allowed("λογικός", "E1")
+    # … one without any attested degree is not, nor a barred one even if attested
+    assert b6_degree.graded() is not None and "αντιικός" not in b6_degree.graded()
+    assert not b6_degree.barred("αντιικός", "E1") and not b6_degree.allowed("αντιικός", "E1")
+    assert not b6_degree.allowed("κόκκινος", "E1")
 
 
 def test_cells_spell_otero():
@@ -23,7 +32,8 @@ def test_cells_spell_otero():
 
 @pytest.mark.parametrize("word,valid", [
     ("ΣΥΧΝΟΤΕΡΟΣ", True), ("ΣΥΧΝΟΤΑΤΟΣ", True), ("ΣΥΧΝΩΤΕΡΟΣ", False),
-    ("ΞΥΛΙΝΟΤΕΡΟΣ", False), ("ΚΟΚΚΙΝΟΤΕΡΗ", False), ("ΤΡΕΛΟΤΑΤΟ", False)])
+    ("ΞΥΛΙΝΟΤΕΡΟΣ", False), ("ΚΟΚΚΙΝΟΤΕΡΗ", False), ("ΤΡΕΛΟΤΑΤΟ", False),
+    ("ΣΗΜΑΝΤΙΚΟΤΕΡΟΣ", True), ("ΛΟΓΙΚΟΤΕΡΗ", True)])
 def test_b6_in_the_judge(judge, word, valid):
     v = judge.check(word)
     assert v.valid == valid

@@ -45,15 +45,40 @@ def _stress_from_end(lemma: str) -> int:
 NO_DEGREE_CLASSES = {"E3", "E5"}
 
 
+GRADED = Path(__file__).resolve().parents[2] / "lexicon" / "comparison.tsv"
+
+
+@functools.lru_cache(maxsize=1)
+def graded() -> frozenset[str] | None:
+    """Lemmas of lexicon/comparison.tsv: -ος adjectives whose comparative or superlative a
+    source attests (scripts/find_comparison.py); None when the file is absent."""
+    if not GRADED.exists():
+        return None
+    from lexicon import rows
+    return frozenset(parts[0] for _, parts in rows(GRADED, "lemma"))
+
+
 def allowed(lemma: str, inflection_class: str = "") -> bool:
-    """May ``lemma`` form -ότερος/-ότατος? Not colour, state, material (-ινος/-ένιος,
+    """May ``lemma`` form -ότερος/-ότατος? Only if the evidence grades it (lexicon/comparison.tsv:
+    σημαντικός, λογικός, συχνός; decided per lemma, not by suffix) and the grammar does not bar
+    it (:func:`barred`)."""
+    g = graded()
+    return (g is None or lemma in g) and not barred(lemma, inflection_class)
+
+
+def barred(lemma: str, inflection_class: str = "") -> bool:
+    """Does the grammar bar the degrees of ``lemma``? Colour, state, material (-ινος/-ένιος,
     stressed before -ινος: ξύλινος, πέτρινος, μάλλινος; but βραδινός is not material),
-    relational -ικός adjectives (ιικός: "of a virus"), pronominal/ordinal adjectives, and the
-    lemmas of lexicon/no-comparison.tsv: colour, state, pronouns (αυτός, ποιος, σος),
-    irregular degrees (απλός → απλούστερος), numeral adjectives (μονός, μισός)."""
+    pronominal/ordinal adjectives, and the lemmas of lexicon/no-comparison.tsv: colour, state,
+    pronouns (αυτός, ποιος, σος), irregular degrees (απλός → απλούστερος), numeral adjectives
+    (μονός, μισός)."""
+    return not _not_barred(lemma, inflection_class)
+
+
+def _not_barred(lemma: str, inflection_class: str) -> bool:
     if lemma in no_comparison() or inflection_class in NO_DEGREE_CLASSES:
         return False
-    if lemma.endswith("ικός") or lemma in ("λινός", "θετός", "δοτός"):
+    if lemma in ("λινός", "θετός", "δοτός"):
         return False
     plain = "".join(c for c in unicodedata.normalize("NFD", lemma) if c != "\u0301")
     if plain.endswith(NUMERAL_ENDINGS):
