@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+import lexicon
 from grammars.rules import (b3_xana, b9_simo, c1_names, c2_numerals, d1_augment,
                             d2_internal_augment, e5_diminutives, l23_short)
 
 from . import anatable
-from . import compile as fc
+from . import cache as fc
 from .normalize import InvalidWord, to_lower_accented, to_tile
 from .runtime import TileDFA, export
 
@@ -95,7 +96,7 @@ class Judge:
         self._runtime = runtime
         self._table: anatable.AnalysisTable | None = None
         self.analyser, self.tiles, self.t2s, self.tags = analyser, tiles, t2s, tags
-        self.rulings = fc.read_rulings() if rulings is None else rulings
+        self.rulings = lexicon.read_rulings() if rulings is None else rulings
         self.min_length = max(2, min_length)  # §C6: one-letter words are never valid
         self.max_length = max_length
         # rule layers the profile switches off (grammars/profiles.py)

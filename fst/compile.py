@@ -1,276 +1,31 @@
-"""Compile lexicon × grammars into the analyser and the tile acceptor, with a cache.
+"""Compile a :class:`lexicon.Lexicon` × the grammars into the analyser and the tile acceptor.
 
-Artifacts (in the cache directory, keyed by a hash of the lexicon, the grammars, this engine's
-source and the pynini version):
-
-* ``analyser.fst`` — weighted transducer, accented surface → analysis string;
-* ``tiles.fst`` — minimal deterministic acceptor of the tile forms;
-* ``tile2surface.fst`` — tile form → accented surface (restricted to the language);
-* ``tags.json`` — the tag table: private-use code points → class codes, cells, rule ids;
-* ``dfa_*.npy`` — the tile acceptor as numpy arrays for look-ups without pynini
-  (:mod:`fst.runtime`), checked against ``tiles.fst`` when built;
-* ``ana_*`` — every analysis of every tile word, for analysis without pynini
-  (:mod:`fst.anatable`), checked against ``analyser.fst`` when built;
-* ``manifest.json`` — written last: the sha256 and size of every other file. A missing,
-  truncated, corrupt or stale artifact is reported and everything rebuilt (:func:`ensure_cache`).
-  The same inputs give byte-identical artifacts.
-
-An analysis string is ``lemma + CLASS + CELL + RULE*`` where CLASS, CELL and RULE are single
-private-use code points (U+E000…) listed in the tag table, so labels are plain Unicode code
-points, stable across processes (DESIGN-NOTES §3.4), and decoding needs only ``tags.json``.
+:func:`build` returns the FSTs and the tag table; :mod:`fst.cache` stores them with the look-up
+arrays. An analysis string is ``lemma + CLASS + CELL + RULE*`` where CLASS, CELL and RULE are
+single private-use code points of the tag table (:mod:`fst.tags`).
 """
 from __future__ import annotations
 
 import collections
-import hashlib
-import json
-import os
 import sys
-from dataclasses import dataclass
-from pathlib import Path
 
-from grammars import defective
+import lexicon as lx
+from grammars import compounds, defective
 from grammars import phonology as ph
 from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
 from grammars.rules import (aw_present, b3_xana, b6_degree, b7_loans, b9_simo, d1_augment,
                             d2_internal_augment, d3_learned_aorist, d4_aga, d7_ome, d9_present,
                             e4_spellings, e5_diminutives, l23_short)
+from lexicon import SURFACE_LETTERS, LexEntry, Lexicon, ListedForm
 
-from lexicon import rows
+from . import anatable
+from .tags import TagTable
 
-from . import anatable, runtime
-
-PKG_ROOT = Path(__file__).resolve().parent.parent
-GRAMMARS_DIR = PKG_ROOT / "grammars"
-LEXICON_DIR = PKG_ROOT / "lexicon"
-FST_DIR = Path(__file__).resolve().parent
-PUA = 0xE000
-# weights by variant kind (DESIGN-NOTES §1): main 0, alt 1, colloq/learned 2, rare 3, rule-derived 5
+# weights by variant kind: main 0, alt 1, colloq/learned 2, rare 3, rule-derived 5
 RULE_WEIGHT = 5.0
 TILE_MAP = {"ά": "Α", "έ": "Ε", "ή": "Η", "ί": "Ι", "ό": "Ο", "ύ": "Υ", "ώ": "Ω",
             "ϊ": "Ι", "ϋ": "Υ", "ΐ": "Ι", "ΰ": "Υ", "ς": "Σ"}
 
-
-@dataclass(frozen=True)
-class LexEntry:
-    lemma: str
-    pos: str
-    inflection_class: str
-    source: str
-    flags: tuple[str, ...] = ()
-
-
-def read_lexicon(path: Path | None = None) -> list[LexEntry]:
-    """Rows of ``lexicon/lemmas*.tsv`` (``lemmas.tsv`` from elspell, ``lemmas-*.tsv`` from
-    other sources; see lexicon/README.md for the format), or of the one file ``path``.
-
-    Raises ValueError naming file and line for a malformed row.
-    """
-    paths = [path] if path else sorted(LEXICON_DIR.glob("lemmas*.tsv"))
-    out = []
-    for p in paths:
-        for lineno, parts in rows(p):
-            if len(parts) != 8:
-                raise ValueError(f"{p}:{lineno}: expected 8 tab-separated columns")
-            flags = tuple(x for x in parts[5].split(",") if x and x != "-")
-            out.append(LexEntry(parts[0], parts[1], parts[3], parts[7], flags))
-    if path is None:  # flags decided by evidence, kept apart from the imported rows
-        extra = read_flags()
-        out = [e if (e.lemma, e.inflection_class) not in extra else LexEntry(
-            e.lemma, e.pos, e.inflection_class, e.source,
-            e.flags + tuple(x for x in extra[e.lemma, e.inflection_class] if x not in e.flags))
-            for e in out]
-    return out
-
-
-def read_flags(path: Path | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
-    """(lemma, class) → flags of ``lexicon/flags.tsv`` (rows ``lemma class flag evidence``;
-    lexicon/README.md), or of ``path``; {} if the file does not exist.
-
-    Raises ValueError naming file and line for a malformed row.
-    """
-    path = path or LEXICON_DIR / "flags.tsv"
-    out: dict[tuple[str, str], tuple[str, ...]] = {}
-    if not path.exists():
-        return out
-    for lineno, parts in rows(path):
-        if len(parts) != 4:
-            raise ValueError(f"{path}:{lineno}: expected 4 tab-separated columns")
-        key = (parts[0], parts[1])
-        out[key] = out.get(key, ()) + (parts[2],)
-    return out
-
-
-@dataclass(frozen=True)
-class ListedForm:
-    lemma: str
-    pos: str
-    inflection_class: str
-    cell: str
-    form: str
-    weight: int
-    citation: str
-
-
-LISTED_FILES = ("irregular.tsv", "closed.tsv", "loans.tsv", "regulation-forms.tsv")
-
-
-def read_listed(files: tuple[str, ...] = LISTED_FILES) -> list[ListedForm]:
-    """Listed paradigms: rows ``lemma pos class cell form weight citation`` of
-    ``lexicon/irregular.tsv``, ``lexicon/closed.tsv`` (hand-entered), ``lexicon/loans.tsv``
-    (§B7 loans from spaCy) and ``lexicon/regulation-forms.tsv`` (forms the regulation prints)
-    (see lexicon/README.md).
-
-    Forms are accented lower case as printed in the cited grammar table. Raises ValueError
-    naming file and line for a malformed row (wrong column count, non-Greek form, no citation).
-    """
-    out = []
-    for name in files:
-        path = LEXICON_DIR / name
-        if not path.exists():
-            continue
-        for lineno, parts in rows(path, "lemma"):
-            if len(parts) != 7 or not parts[6].strip():
-                raise ValueError(f"{path}:{lineno}: expected 7 tab-separated columns "
-                                 "ending with a citation")
-            lemma, pos, cls, cell, form, weight, cit = parts
-            if not set(form) <= SURFACE_LETTERS or not set(lemma) <= SURFACE_LETTERS:
-                raise ValueError(f"{path}:{lineno}: {form!r} is not an accented lower-case "
-                                 "Greek form")
-            out.append(ListedForm(lemma, pos, cls, cell, form, int(weight), cit))
-    return out
-
-
-def read_hidden_words() -> list[str]:
-    """Surface forms (lower case, unaccented, final ς) of ``lexicon/hidden_words.tsv`` (§E2)."""
-    path = LEXICON_DIR / "hidden_words.tsv"
-    if not path.exists():
-        return []
-    out = set()
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("#") or line.startswith("word\t") or not line.strip():
-                continue
-            w = line.split("\t", 1)[0].lower()
-            if not b9_simo.barred(w):  # §B9 outranks a set phrase (ΠΛΥΣΙΜΟΥ)
-                out.add(w[:-1] + "ς" if w.endswith("σ") else w)
-    return sorted(out)
-
-
-def read_learned_aorists() -> dict[str, str]:
-    """§D3: lemma → listed learned passive aorist (1st singular) of
-    ``lexicon/learned-aorists.tsv`` (rows ``lemma  learned_aorist  citation``).
-
-    Raises ValueError naming file and line for a malformed row."""
-    path = LEXICON_DIR / "learned-aorists.tsv"
-    out: dict[str, str] = {}
-    if not path.exists():
-        return out
-    for lineno, parts in rows(path, "lemma"):
-        if len(parts) != 3 or not parts[2].strip() or not set(parts[1]) <= SURFACE_LETTERS:
-            raise ValueError(f"{path}:{lineno}: expected lemma, learned aorist, citation")
-        out[parts[0]] = parts[1]
-    return out
-
-
-def read_rulings(path: Path | None = None) -> dict[str, tuple[bool, str]]:
-    """The rulings file (§A4): tile form → (accepted?, reference). Rows of
-    ``lexicon/rulings.tsv``: ``word  verdict(accept|reject)  reference  date``.
-
-    Raises ValueError naming file and line for a malformed row.
-    """
-    path = path or LEXICON_DIR / "rulings.tsv"
-    out: dict[str, tuple[bool, str]] = {}
-    if not path.exists():
-        return out
-    for lineno, parts in rows(path, "word"):
-        if len(parts) != 4 or parts[1] not in ("accept", "reject") or not parts[2].strip():
-            raise ValueError(f"{path}:{lineno}: expected word, accept|reject, reference, date")
-        out[parts[0]] = (parts[1] == "accept", f"{parts[2]} ({parts[3]})")
-    return out
-
-
-def input_files() -> list[Path]:
-    # the data and the code that shape the artifacts (not the CLI or the API)
-    files = sorted(LEXICON_DIR.glob("*.tsv")) + sorted(GRAMMARS_DIR.rglob("*.tsv"))
-    files += sorted(GRAMMARS_DIR.rglob("*.py"))
-    files += [FST_DIR / n for n in ("compile.py", "runtime.py", "anatable.py")
-              if (FST_DIR / n).exists()]
-    return files
-
-
-def _pynini_version() -> str:
-    """The installed pynini's version, from the package metadata (importing pynini costs
-    a third of a second, and a warm cache must not need it). The dist-info folder beside the
-    package is read directly: importlib.metadata takes 60 ms to get there."""
-    import importlib.util
-    spec = importlib.util.find_spec("pynini")
-    if spec is not None and spec.origin:
-        site = Path(spec.origin).parent.parent
-        for info in sorted(site.glob("pynini-*.dist-info")):
-            try:
-                for line in (info / "METADATA").read_text(encoding="utf-8").splitlines():
-                    if line.startswith("Version:"):
-                        return line.split(":", 1)[1].strip()
-                    if not line:
-                        break
-            except OSError:
-                pass
-    from importlib import metadata
-    try:
-        return metadata.version("pynini")
-    except metadata.PackageNotFoundError:
-        import pynini
-        return pynini.__version__
-
-
-def cache_key(lexicon_path: Path | None = None) -> str:
-    """Hash of the inputs (:func:`input_files`, the pynini version and, for a build from one
-    lemmas file, that file): the name of the cache directory."""
-    h = hashlib.sha256(_pynini_version().encode())
-    for p in input_files():
-        h.update(str(p.relative_to(PKG_ROOT)).encode())
-        h.update(p.read_bytes())
-    if lexicon_path is not None:
-        h.update(b"\0lexicon_path\0")
-        h.update(Path(lexicon_path).read_bytes())
-    return h.hexdigest()[:16]
-
-
-def cache_dir(lexicon_path: Path | None = None, root: Path | str | None = None) -> Path:
-    """``root`` (default: $DEKTES_CACHE, else $XDG_CACHE_HOME/dektes or ~/.cache/dektes) /
-    :func:`cache_key`."""
-    base = root or os.environ.get("DEKTES_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "dektes")
-    return Path(base) / cache_key(lexicon_path)
-
-
-class TagTable:
-    """Bidirectional map between tag strings and private-use code points."""
-
-    def __init__(self):
-        self.by_tag: dict[str, str] = {}
-        self.by_char: dict[str, tuple[str, str]] = {}
-
-    def char(self, kind: str, tag: str) -> str:
-        key = f"{kind}:{tag}"
-        if key not in self.by_tag:
-            c = chr(PUA + len(self.by_tag))
-            self.by_tag[key] = c
-            self.by_char[c] = (kind, tag)
-        return self.by_tag[key]
-
-    def to_json(self) -> str:
-        return json.dumps({c: list(v) for c, v in sorted(self.by_char.items())},
-                          ensure_ascii=False, indent=0, sort_keys=True)
-
-    @classmethod
-    def from_json(cls, text: str) -> "TagTable":
-        t = cls()
-        for c, (kind, tag) in json.loads(text).items():
-            t.by_char[c] = (kind, tag)
-            t.by_tag[f"{kind}:{tag}"] = c
-        return t
 
 
 def cell_variants(code, cell, rule):
@@ -338,15 +93,20 @@ def paradigm_groups(entries, tables, internal=None, silent=None):
     return groups
 
 
-def build(progress: bool = True, lexicon_path: Path | None = None):
-    """Build (analyser, tiles, tile2surface, tag table) from the shipped lexicon and grammars."""
+def build(lex: Lexicon | None = None, progress: bool = True):
+    """Build (analyser, tiles, tile2surface, tag table) from ``lex`` (default: the shipped
+    lexicon, :func:`lexicon.load`) and the grammars.
+
+    Raises ValueError for a lexicon row the grammar cannot use (a §D3 learned aorist the
+    rule does not derive)."""
     import pynini
     from tqdm import tqdm
 
+    lex = lx.load() if lex is None else lex
     tags = TagTable()
-    entries = read_lexicon(lexicon_path)
+    entries = list(lex.lemmas)
     tables = load_tables()
-    internal = d2_internal_augment.read_lexicon()
+    internal = dict(lex.internal_augment)
     silent: list[LexEntry] = []
     groups = paradigm_groups(entries, tables, internal, silent)
     if silent:  # no silent loss: a row whose class gives it no form is reported (issue 12)
@@ -391,7 +151,8 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
             for a, items in sorted(by_aug.items(), key=lambda kv: str(kv[0])):
                 pieces.append(_piece(lemma_map, items, a))
             if b6_items:
-                ok = [(lm, st) for lm, st in members if b6_degree.allowed(lm, code)]
+                ok = [(lm, st) for lm, st in members
+                      if b6_degree.allowed(lm, code, lex.no_comparison, lex.graded)]
                 if ok:
                     pieces.append(_piece(_lemma_map(ok), b6_items, None))
             if d4_items:
@@ -414,21 +175,24 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
         # listed paradigms then join it in one union (each union + optimize of the whole
         # generator costs seconds), before §D7 and §B3, which reach all of their forms
         gen.arcsort("ilabel")
-        extra = [t for t in (_d3_twins(gen, tags, {e.lemma for e in entries}),
-                             _e4_twins(gen, tags, entries)) if t is not None]
+        extra = [t for t in (_d3_twins(gen, tags, {e.lemma for e in entries},
+                                       lex.learned_aorists),
+                             _e4_twins(gen, tags, entries, lex.spellings)) if t is not None]
         # §E2 hidden words: the federation's list, only the printed forms (tile form given)
-        hidden = read_hidden_words()
+        hidden = [w for w in lex.hidden_words
+                  if not b9_simo.barred(w)]  # §B9 outranks a set phrase (ΠΛΥΣΙΜΟΥ)
         if hidden:
             esym = tags.char("class", "E2") + tags.char("cell", "HIDDEN") + tags.char("rule", "E2")
             extra.append(pynini.string_map(
                 [(pynini.escape(w + esym), w, str(RULE_WEIGHT)) for w in hidden]))
         # §D2: the internal augment of learned compound verbs (lexicon/internal-augment.tsv)
         # and the hand-entered paradigms (irregular core, closed classes, compounds)
-        listed_rows = read_listed()
+        listed_rows = list(lex.listed)
         strings = internal_forms(entries, tables, internal, tags)
-        strings += listed_forms(listed_rows + compound_rows(listed_rows, entries), tags)
+        strings += listed_forms(listed_rows + compound_rows(listed_rows, entries, lex.compounds),
+                                tags)
         # §L23: the federation's 2–3 letter words that no lemma gives, with the file's analysis
-        short = l23_short.read()
+        short = list(lex.short_words)
         if short:
             made = _short_tiles(gen, short) | {_to_tile(w) for w in hidden}
             made |= {_to_tile(f) for _, f, _ in strings}
@@ -453,7 +217,7 @@ def build(progress: bool = True, lexicon_path: Path | None = None):
         if short:  # §L23: at 2–3 letters, the federation's list and nothing else
             tiles = _only_short_words(tiles, {w.word for w in short})
         # §A4 rulings, the last layer: accepted words join, rejected words leave the language
-        rulings = read_rulings()
+        rulings = lex.rulings
         yes = [w for w, (ok, _) in sorted(rulings.items()) if ok]
         no = [w for w, (ok, _) in sorted(rulings.items()) if not ok]
         if yes:
@@ -499,12 +263,6 @@ def _only_short_words(tiles, words: set[str]):
     return pynini.difference(tiles, pynini.string_map(extra).optimize()).rmepsilon()
 
 
-def printed_only(row: ListedForm) -> bool:
-    """§E1: a form the citation marks as printed only (a set phrase's εάλω, the archaic
-    aorist έτεκον) takes no rule layer: no §D1 variant, no ξανα- (§B3)."""
-    return "§E1" in row.citation
-
-
 def internal_forms(entries, tables, internal, tags) -> list[tuple[str, str, float]]:
     """(analysis string, surface form, weight) of the §D2 internal-augment forms of the verbs
     of ``internal`` (lemma → ``d2_internal_augment.Entry``), for each class the lemma has."""
@@ -521,43 +279,42 @@ def internal_forms(entries, tables, internal, tags) -> list[tuple[str, str, floa
     return sorted(set(out))
 
 
-def compound_rows(rows: list[ListedForm], entries=()) -> list[ListedForm]:
+def compound_rows(rows: list[ListedForm], entries=(), records=None) -> list[ListedForm]:
     """Listed rows of the compound verbs of ``lexicon/compounds.tsv`` (grammars/compounds.py),
     made from their base's rows among ``rows``; a lemma the lexicon ``entries`` inflect is
-    skipped. Citations name the base and the rule (§D2 internal/kept augment, §D1 external)."""
-    from grammars import compounds
+    skipped. Citations name the base, ``rules`` the rule (§D2 internal/kept augment, §D1
+    external)."""
     bases = collections.defaultdict(list)
     for r in rows:
-        if r.pos == "V" and not printed_only(r):
+        if r.pos == "V" and not r.printed_only:
             bases[r.lemma].append((r.cell, r.form, r.weight))
     known = {e.lemma for e in entries}
     out = []
-    for rec in compounds.read_records():
+    for rec in (compounds.read_records() if records is None else records):
         if rec.lemma in known or rec.base not in bases:
             continue
         for cell, form, w, rids in compounds.record_forms(rec, bases[rec.base]):
             cit = f"compound of {rec.base} (grammars/compounds.py)" + "".join(
                 f" §{r}" for r in rids)
-            out.append(ListedForm(rec.lemma, "V", "IRR", cell, form, w, cit))
+            out.append(ListedForm(rec.lemma, "V", "IRR", cell, form, w, cit, tuple(rids)))
     return out
 
 
 def listed_forms(rows: list[ListedForm], tags: TagTable) -> list[tuple[str, str, float]]:
     """(analysis string, surface form, weight) of the listed paradigms, with the rule layers
-    that apply to listed forms: rule ids cited as ``§X`` in a row's citation (§B7 for loans),
+    that apply to listed forms: the row's ``rules`` (§B7 for loans),
     the §B7 -ιγκ/-ινγκ doublet of indeclinable loans, §D1 and the §B3 compound (ξανάφαγα,
     εξανάφαγα) on hand-entered verbs (not on §E1 printed forms)."""
-    import re
     out = []
     verbs = collections.defaultdict(list)
     for r in rows:
         head = r.lemma + tags.char("class", r.inflection_class) + tags.char("cell", r.cell)
-        rids = "".join(tags.char("rule", x) for x in re.findall(r"§([A-E]\d+)", r.citation))
+        rids = "".join(tags.char("rule", x) for x in r.rules)
         out.append((head + rids, r.form, float(r.weight)))
         doublet = b7_loans.gerund_doublet(r.form) if r.inflection_class == b7_loans.CLASS else None
         if doublet:
             out.append((head + tags.char("rule", b7_loans.RULE_ID), doublet, RULE_WEIGHT))
-        if r.cell.startswith("V;") and not printed_only(r):
+        if r.cell.startswith("V;") and not r.printed_only:
             verbs[(r.lemma, r.inflection_class)].append((r.cell, r.form))
     d1 = tags.char("rule", d1_augment.RULE_ID)
     for (lemma, code), forms in sorted(verbs.items()):
@@ -568,9 +325,6 @@ def listed_forms(rows: list[ListedForm], tags: TagTable) -> list[tuple[str, str,
             out.append((head + tags.char("cell", cell)
                         + "".join(tags.char("rule", r) for r in rids), form, RULE_WEIGHT))
     return out
-
-
-SURFACE_LETTERS = set("αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώϊϋΐΰ")
 
 
 def _check_surface_alphabet(analyser) -> None:
@@ -651,7 +405,7 @@ def _add_d7(gen, tags):
     return pynini.union(gen, twin).optimize()
 
 
-def _d3_twins(gen, tags, lemmas):
+def _d3_twins(gen, tags, lemmas, learned_aorists):
     """§D3: (analysis → surface) of the learned twin (παίχθηκα) of every demotic aorist passive form (παίχτηκα,
     παιχτούνε, παιχτεί) of the verbs ``lexicon/learned-aorists.tsv`` lists, of those among
     ``lemmas`` (the lexicon being built); None if there is none.
@@ -659,7 +413,7 @@ def _d3_twins(gen, tags, lemmas):
     Raises ValueError when a listed learned aorist is not what the rule makes of the verb's
     own paradigm (a wrong lemma or a typo in the file)."""
     import pynini
-    listed = {lm: f for lm, f in read_learned_aorists().items() if lm in lemmas}
+    listed = {lm: f for lm, f in learned_aorists.items() if lm in lemmas}
     cells = [c for (kind, c) in tags.by_char.values()
              if kind == "cell" and d3_learned_aorist.applies(c)]
     if not listed or not cells:
@@ -682,12 +436,12 @@ def _d3_twins(gen, tags, lemmas):
     return pynini.string_map([(pynini.escape(a), f, str(w)) for a, f, w in items])
 
 
-def _e4_twins(gen, tags, entries):
+def _e4_twins(gen, tags, entries, spellings):
     """§E4 on the surface, (analysis → surface) of the twins, None if none: every form of a lemma that a double-spelling stem reaches
     (grammars/rules/e4_spellings.py) gets a twin with the other spelling at the same place,
     same analysis plus §E4, weight + VARIANT_WEIGHT."""
     import pynini
-    ext = e4_spellings.extensions(e.lemma for e in entries)
+    ext = e4_spellings.extensions((e.lemma for e in entries), list(spellings))
     if not ext:
         return None
     tag_sigma = pynini.union(*sorted(tags.by_tag.values())).closure()
@@ -766,131 +520,3 @@ def _add_b3(gen, tags):
 def _surface_sigma():
     import pynini
     return pynini.union(*sorted(SURFACE_LETTERS)).closure().optimize()
-
-
-FST_ARTIFACTS = ("analyser.fst", "tiles.fst", "tile2surface.fst", "tags.json")
-#: every file of a cache directory but the manifest
-ARTIFACTS = FST_ARTIFACTS + runtime.FILES + anatable.FILES
-#: sha256 and size of every artifact, written last: a cache without it is incomplete
-MANIFEST = "manifest.json"
-CACHE_FORMAT = 1
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-def check_cache(d: Path) -> str | None:
-    """None if every artifact in ``d`` is there and matches the manifest; "absent" if nothing
-    was ever built there; otherwise what is wrong, as "cache artifact X is missing|truncated|
-    corrupt|stale". Reads every artifact (sha256), imports no pynini."""
-    m = d / MANIFEST
-    if not m.exists():
-        if not any((d / n).exists() for n in ARTIFACTS):
-            return "absent"
-        return f"cache artifact {MANIFEST} is missing"
-    try:
-        manifest = json.loads(m.read_text(encoding="utf-8"))
-        sums = {n: (str(v["sha256"]), int(v["size"])) for n, v in manifest["artifacts"].items()}
-        fmt, key = manifest["format"], manifest["key"]
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return f"cache artifact {MANIFEST} is corrupt"
-    if fmt != CACHE_FORMAT or key != d.name or sorted(sums) != sorted(ARTIFACTS):
-        return f"cache artifact {MANIFEST} is stale"
-    for name in ARTIFACTS:
-        digest, size = sums[name]
-        try:
-            actual = (d / name).stat().st_size
-        except FileNotFoundError:
-            return f"cache artifact {name} is missing"
-        if actual < size:
-            return f"cache artifact {name} is truncated"
-        if actual != size or _sha256(d / name) != digest:
-            return f"cache artifact {name} is corrupt"
-    return None
-
-
-def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None) -> None:
-    """Build every artifact, check the look-up arrays and the analysis table against the FSTs,
-    and write them into ``d`` (the manifest last, so that an interrupted write is seen as
-    incomplete)."""
-    import shutil
-    import tempfile
-
-    analyser, tiles, t2s, tags = build(progress=progress, lexicon_path=lexicon_path)
-    if progress:
-        print("dektes: exporting the look-up arrays and checking them against the FST …",
-              file=sys.stderr)
-    arrays = runtime.export(tiles)
-    arrays["wordlist"] = runtime.pack(runtime.TileDFA(arrays))
-    dfa = runtime.TileDFA(arrays)
-    n_words = runtime.verify(tiles, dfa)
-    table = anatable.export(analyser, dfa, tags.by_char)
-    ruled_in = [w for w, (ok, _) in read_rulings().items() if ok]
-    n_analyses = anatable.verify(anatable.AnalysisTable(table, dfa), analyser, t2s, tags.by_char,
-                                 n_paths=table["paths"], extra_words=ruled_in)
-    d.mkdir(parents=True, exist_ok=True)
-    try:
-        (d / MANIFEST).unlink()
-    except FileNotFoundError:
-        pass
-    tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=d))
-    try:
-        analyser.write(str(tmp / "analyser.fst"))
-        tiles.write(str(tmp / "tiles.fst"))
-        t2s.write(str(tmp / "tile2surface.fst"))
-        (tmp / "tags.json").write_text(tags.to_json(), encoding="utf-8")
-        runtime.save(arrays, tmp)
-        anatable.save(table, tmp)
-        sums = {n: {"sha256": _sha256(tmp / n), "size": (tmp / n).stat().st_size}
-                for n in ARTIFACTS}
-        for n in ARTIFACTS:
-            os.replace(tmp / n, d / n)
-        manifest = {"format": CACHE_FORMAT, "key": d.name, "tile_words": n_words,
-                    "analyses": n_analyses, "artifacts": sums}
-        (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n",
-                                    encoding="utf-8")
-        os.replace(tmp / MANIFEST, d / MANIFEST)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-
-
-def ensure_cache(progress: bool = True, lexicon_path: Path | None = None,
-                 root: Path | str | None = None) -> Path:
-    """The cache directory for the current inputs, every artifact checked against the
-    manifest; a missing, truncated, corrupt or stale artifact is reported in one line on
-    stderr and everything is rebuilt (never used). Imports no pynini when the cache is good."""
-    d = cache_dir(lexicon_path, root)
-    problem = check_cache(d)
-    if problem is None:
-        return d
-    if problem != "absent":
-        print(f"dektes: {problem}; rebuilding", file=sys.stderr)
-    write_cache(d, progress=progress, lexicon_path=lexicon_path)
-    problem = check_cache(d)
-    if problem is not None:
-        raise RuntimeError(f"the cache in {d} is still not usable after a rebuild: {problem}")
-    return d
-
-
-def read_tags(d: Path) -> TagTable:
-    return TagTable.from_json((d / "tags.json").read_text(encoding="utf-8"))
-
-
-def read_fsts(d: Path) -> tuple:
-    """(analyser, tiles, tile2surface) from the cache directory ``d`` (imports pynini)."""
-    import pynini
-    return (pynini.Fst.read(str(d / "analyser.fst")), pynini.Fst.read(str(d / "tiles.fst")),
-            pynini.Fst.read(str(d / "tile2surface.fst")))
-
-
-def load_or_build(progress: bool = True, lexicon_path: Path | None = None,
-                  root: Path | str | None = None):
-    """(analyser, tiles, tile2surface, tag table) from the cache, building them first when
-    the cache is missing, damaged or stale (:func:`ensure_cache`)."""
-    d = ensure_cache(progress=progress, lexicon_path=lexicon_path, root=root)
-    return (*read_fsts(d), read_tags(d))

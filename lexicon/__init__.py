@@ -1,8 +1,32 @@
-"""The lexicon's data files (see README.md): plain UTF-8, tab-separated, ``#`` comments."""
+"""The lexicon's data files (see README.md): plain UTF-8, tab-separated, ``#`` comments.
+
+Every reader of a file the build uses is here, and :func:`load` gathers them into one
+:class:`Lexicon` value that ``fst.compile.build`` takes. A test can make a small
+``Lexicon(lemmas=(...))`` by hand and build a ten-lemma grammar from it.
+"""
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Mapping
+
+LEXICON_DIR = Path(__file__).resolve().parent
+#: accented lower-case Greek letters a listed form may use
+SURFACE_LETTERS = frozenset("αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώϊϋΐΰ")
+#: the files of listed paradigms, in the order they are read
+LISTED_FILES = ("irregular.tsv", "closed.tsv", "loans.tsv", "regulation-forms.tsv")
+#: the other files the build reads (besides ``lemmas*.tsv`` and the listed files)
+FLAGS_FILE = "flags.tsv"
+HIDDEN_WORDS_FILE = "hidden_words.tsv"
+LEARNED_AORISTS_FILE = "learned-aorists.tsv"
+RULINGS_FILE = "rulings.tsv"
+INTERNAL_AUGMENT_FILE = "internal-augment.tsv"
+COMPOUNDS_FILE = "compounds.tsv"
+SPELLINGS_FILE = "spellings.tsv"
+NO_COMPARISON_FILE = "no-comparison.tsv"
+COMPARISON_FILE = "comparison.tsv"
+WORDS_2_3_FILE = "words-2-3.tsv"
 
 
 def rows(path: Path, header: str = "") -> Iterator[tuple[int, list[str]]]:
@@ -15,3 +39,248 @@ def rows(path: Path, header: str = "") -> Iterator[tuple[int, list[str]]]:
                     header and line.startswith(header + "\t")):
                 continue
             yield lineno, line.rstrip("\n").split("\t")
+
+
+@dataclass(frozen=True)
+class LexEntry:
+    """One lemma + inflection class row of ``lemmas*.tsv`` (flags of ``flags.tsv`` merged)."""
+    lemma: str
+    pos: str
+    inflection_class: str
+    source: str
+    flags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ListedForm:
+    """One row of a listed paradigm (``irregular.tsv`` …): an accented form of one cell.
+
+    ``rules`` are the rule ids the row is licensed by (the ``§X`` its citation names, §B7 for
+    loans); ``printed_only`` marks a form printed in a set phrase or an old grammar only (§E1:
+    εάλω, έτεκον), which takes no rule layer."""
+    lemma: str
+    pos: str
+    inflection_class: str
+    cell: str
+    form: str
+    weight: int
+    citation: str
+    rules: tuple[str, ...] = ()
+    printed_only: bool = False
+
+
+_RULE_IN_CITATION = re.compile(r"§([A-E]\d+)")
+
+
+def read_lemmas(paths: list[Path]) -> list[LexEntry]:
+    """Rows of the ``lemmas*.tsv`` files ``paths`` (``lemmas.tsv`` from elspell, ``lemmas-*.tsv``
+    from other sources; see README.md for the format), flags of the ``flags`` column only.
+
+    Raises ValueError naming file and line for a malformed row.
+    """
+    out = []
+    for p in paths:
+        for lineno, parts in rows(p):
+            if len(parts) != 8:
+                raise ValueError(f"{p}:{lineno}: expected 8 tab-separated columns")
+            flags = tuple(x for x in parts[5].split(",") if x and x != "-")
+            out.append(LexEntry(parts[0], parts[1], parts[3], parts[7], flags))
+    return out
+
+
+def merge_flags(entries: list[LexEntry], extra: Mapping[tuple[str, str], tuple[str, ...]]
+                ) -> list[LexEntry]:
+    """``entries`` with the flags of ``extra`` ((lemma, class) → flags) added after their own."""
+    return [e if (e.lemma, e.inflection_class) not in extra else LexEntry(
+        e.lemma, e.pos, e.inflection_class, e.source,
+        e.flags + tuple(x for x in extra[e.lemma, e.inflection_class] if x not in e.flags))
+        for e in entries]
+
+
+def read_lexicon(path: Path | None = None) -> list[LexEntry]:
+    """Rows of ``lexicon/lemmas*.tsv`` with the flags of ``flags.tsv`` merged, or the rows of
+    the one file ``path`` alone (no flags merged).
+
+    Raises ValueError naming file and line for a malformed row.
+    """
+    if path:
+        return read_lemmas([Path(path)])
+    return merge_flags(read_lemmas(sorted(LEXICON_DIR.glob("lemmas*.tsv"))), read_flags())
+
+
+def read_flags(path: Path | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
+    """(lemma, class) → flags of ``lexicon/flags.tsv`` (rows ``lemma class flag evidence``;
+    README.md), or of ``path``; {} if the file does not exist.
+
+    Raises ValueError naming file and line for a malformed row.
+    """
+    path = path or LEXICON_DIR / FLAGS_FILE
+    out: dict[tuple[str, str], tuple[str, ...]] = {}
+    if not path.exists():
+        return out
+    for lineno, parts in rows(path):
+        if len(parts) != 4:
+            raise ValueError(f"{path}:{lineno}: expected 4 tab-separated columns")
+        key = (parts[0], parts[1])
+        out[key] = out.get(key, ()) + (parts[2],)
+    return out
+
+
+def read_listed(files: tuple[str, ...] = LISTED_FILES,
+                directory: Path | None = None) -> list[ListedForm]:
+    """Listed paradigms: rows ``lemma pos class cell form weight citation`` of
+    ``irregular.tsv``, ``closed.tsv`` (hand-entered), ``loans.tsv`` (§B7 loans from spaCy) and
+    ``regulation-forms.tsv`` (forms the regulation prints) (see README.md).
+
+    Forms are accented lower case as printed in the cited grammar table. Raises ValueError
+    naming file and line for a malformed row (wrong column count, non-Greek form, no citation).
+    """
+    directory = directory or LEXICON_DIR
+    out = []
+    for name in files:
+        path = directory / name
+        if not path.exists():
+            continue
+        for lineno, parts in rows(path, "lemma"):
+            if len(parts) != 7 or not parts[6].strip():
+                raise ValueError(f"{path}:{lineno}: expected 7 tab-separated columns "
+                                 "ending with a citation")
+            lemma, pos, cls, cell, form, weight, cit = parts
+            if not set(form) <= SURFACE_LETTERS or not set(lemma) <= SURFACE_LETTERS:
+                raise ValueError(f"{path}:{lineno}: {form!r} is not an accented lower-case "
+                                 "Greek form")
+            out.append(ListedForm(lemma, pos, cls, cell, form, int(weight), cit,
+                                  tuple(_RULE_IN_CITATION.findall(cit)), "§E1" in cit))
+    return out
+
+
+def read_hidden_words(path: Path | None = None) -> list[str]:
+    """Surface forms (lower case, unaccented, final ς) of ``lexicon/hidden_words.tsv`` (§E2),
+    sorted, without duplicates; [] if the file does not exist."""
+    path = path or LEXICON_DIR / HIDDEN_WORDS_FILE
+    if not path.exists():
+        return []
+    out = set()
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or line.startswith("word\t") or not line.strip():
+                continue
+            w = line.split("\t", 1)[0].lower()
+            out.add(w[:-1] + "ς" if w.endswith("σ") else w)
+    return sorted(out)
+
+
+def read_learned_aorists(path: Path | None = None) -> dict[str, str]:
+    """§D3: lemma → listed learned passive aorist (1st singular) of
+    ``lexicon/learned-aorists.tsv`` (rows ``lemma  learned_aorist  citation``).
+
+    Raises ValueError naming file and line for a malformed row."""
+    path = path or LEXICON_DIR / LEARNED_AORISTS_FILE
+    out: dict[str, str] = {}
+    if not path.exists():
+        return out
+    for lineno, parts in rows(path, "lemma"):
+        if len(parts) != 3 or not parts[2].strip() or not set(parts[1]) <= SURFACE_LETTERS:
+            raise ValueError(f"{path}:{lineno}: expected lemma, learned aorist, citation")
+        out[parts[0]] = parts[1]
+    return out
+
+
+def read_rulings(path: Path | None = None) -> dict[str, tuple[bool, str]]:
+    """The rulings file (§A4): tile form → (accepted?, reference). Rows of
+    ``lexicon/rulings.tsv``: ``word  verdict(accept|reject)  reference  date``.
+
+    Raises ValueError naming file and line for a malformed row.
+    """
+    path = path or LEXICON_DIR / RULINGS_FILE
+    out: dict[str, tuple[bool, str]] = {}
+    if not path.exists():
+        return out
+    for lineno, parts in rows(path, "word"):
+        if len(parts) != 4 or parts[1] not in ("accept", "reject") or not parts[2].strip():
+            raise ValueError(f"{path}:{lineno}: expected word, accept|reject, reference, date")
+        out[parts[0]] = (parts[1] == "accept", f"{parts[2]} ({parts[3]})")
+    return out
+
+
+def read_no_comparison(path: Path | None = None) -> frozenset[str]:
+    """Lemmas of ``lexicon/no-comparison.tsv``: adjectives without degrees (§B6)."""
+    path = path or LEXICON_DIR / NO_COMPARISON_FILE
+    if not path.exists():
+        return frozenset()
+    return frozenset(parts[0] for _, parts in rows(path, "lemma"))
+
+
+def read_graded(path: Path | None = None) -> frozenset[str] | None:
+    """Lemmas of ``lexicon/comparison.tsv``: -ος adjectives with attested degrees (§B6,
+    scripts/find_comparison.py); None when the file is absent (then no evidence filter)."""
+    path = path or LEXICON_DIR / COMPARISON_FILE
+    if not path.exists():
+        return None
+    return frozenset(parts[0] for _, parts in rows(path, "lemma"))
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Everything the build reads from the lexicon, as one value.
+
+    ``lemmas``: lemma rows (flags merged); ``listed``: rows of the listed paradigms;
+    ``hidden_words``: §E2 surface forms; ``learned_aorists``: §D3 lemma → learned aorist;
+    ``internal_augment``: §D2 lemma → ``grammars.rules.d2_internal_augment.Entry``;
+    ``compounds``: ``grammars.compounds.Record`` rows; ``spellings``: §E4
+    ``grammars.rules.e4_spellings.StemPair`` rows; ``no_comparison``: §B6 lemmas without
+    degrees; ``graded``: §B6 lemmas with attested degrees (None: no filter); ``short_words``:
+    §L23 rows of ``words-2-3.tsv`` (``grammars.rules.l23_short.Word``); ``rulings``: §A4 tile
+    form → (accepted?, reference); ``files``: the files read."""
+    lemmas: tuple[LexEntry, ...] = ()
+    listed: tuple[ListedForm, ...] = ()
+    hidden_words: tuple[str, ...] = ()
+    learned_aorists: Mapping[str, str] = field(default_factory=dict)
+    internal_augment: Mapping[str, object] = field(default_factory=dict)
+    compounds: tuple = ()
+    spellings: tuple = ()
+    no_comparison: frozenset[str] = frozenset()
+    graded: frozenset[str] | None = None
+    short_words: tuple = ()
+    rulings: Mapping[str, tuple[bool, str]] = field(default_factory=dict)
+    files: tuple[Path, ...] = ()
+
+
+def input_files(lemmas_path: Path | None = None, directory: Path | None = None) -> list[Path]:
+    """The files :func:`load` reads (those that exist), in a fixed order."""
+    d = directory or LEXICON_DIR
+    files = [Path(lemmas_path)] if lemmas_path else sorted(d.glob("lemmas*.tsv")) + [d / FLAGS_FILE]
+    files += [d / n for n in LISTED_FILES]
+    files += [d / n for n in (HIDDEN_WORDS_FILE, LEARNED_AORISTS_FILE, RULINGS_FILE,
+                              INTERNAL_AUGMENT_FILE, COMPOUNDS_FILE, SPELLINGS_FILE,
+                              NO_COMPARISON_FILE, COMPARISON_FILE, WORDS_2_3_FILE)]
+    return [p for p in files if p.exists()]
+
+
+def load(lemmas_path: Path | None = None, directory: Path | None = None) -> Lexicon:
+    """The lexicon of ``directory`` (default: this package's folder): every ``lemmas*.tsv``
+    with ``flags.tsv`` merged, or only the lemma rows of ``lemmas_path`` (no flags); the other
+    files always from ``directory``.
+
+    Raises ValueError naming file and line for a malformed row of any file."""
+    from grammars import compounds
+    from grammars.rules import d2_internal_augment, e4_spellings, l23_short
+    d = directory or LEXICON_DIR
+    if lemmas_path:
+        lemmas = read_lemmas([Path(lemmas_path)])
+    else:
+        lemmas = merge_flags(read_lemmas(sorted(d.glob("lemmas*.tsv"))),
+                             read_flags(d / FLAGS_FILE))
+    return Lexicon(
+        lemmas=tuple(lemmas),
+        listed=tuple(read_listed(directory=d)),
+        hidden_words=tuple(read_hidden_words(d / HIDDEN_WORDS_FILE)),
+        learned_aorists=read_learned_aorists(d / LEARNED_AORISTS_FILE),
+        internal_augment=d2_internal_augment.read_lexicon(d / INTERNAL_AUGMENT_FILE),
+        compounds=tuple(compounds.read_records(d / COMPOUNDS_FILE)),
+        spellings=tuple(e4_spellings.read_spellings(d / SPELLINGS_FILE)),
+        no_comparison=read_no_comparison(d / NO_COMPARISON_FILE),
+        graded=read_graded(d / COMPARISON_FILE),
+        short_words=tuple(l23_short.read(d / WORDS_2_3_FILE)),
+        rulings=read_rulings(d / RULINGS_FILE),
+        files=tuple(input_files(lemmas_path, d)))

@@ -151,8 +151,8 @@ def read_lexicon_rows(path: Path) -> list[tuple[str, str, str]]:
 
 
 def read_listed_forms() -> tuple[set[str], set[str]]:
-    """(lemmas, forms) of the listed paradigms (fst.compile.LISTED_FILES), if any."""
-    from fst.compile import LISTED_FILES
+    """(lemmas, forms) of the listed paradigms (lexicon.LISTED_FILES), if any."""
+    from lexicon import LISTED_FILES
     lemmas, forms = set(), set()
     for name in LISTED_FILES:
         p = LEXICON / name

@@ -14,7 +14,7 @@ read. Deterministic; prints the counts.
 
     python scripts/find_aw_present.py [--shared DIR] [--dry-run]
 
-Rows ``lemma class flag evidence``; fst.compile.read_flags reads them.
+Rows ``lemma class flag evidence``; lexicon.read_flags reads them.
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from fst.compile import LEXICON_DIR, read_lexicon  # noqa: E402
+from lexicon import LEXICON_DIR, read_lexicon  # noqa: E402
 from grammars import phonology as ph  # noqa: E402
 from grammars.paradigm import load_tables  # noqa: E402
 from grammars.rules import aw_present  # noqa: E402
@@ -35,7 +35,7 @@ from import_spacy_adverbs import read_hunspell  # noqa: E402
 
 OWN_ENDINGS = ("άω", "άει", "άγα", "άγες", "άγε", "άγαμε", "άγατε", "άγαν", "άγανε")
 HEADER = """\
-# Flags decided by evidence (lexicon/README.md, "Flags by evidence"); fst.compile.read_flags.
+# Flags decided by evidence (lexicon/README.md, "Flags by evidence"); lexicon.read_flags.
 # Written by scripts/find_aw_present.py; do not edit by hand (rerun the script).
 # no_aw: an -ώ verb whose class gives an -άω alternant (and §D4 -αγα) that the hunspell el_GR
 # list (MPL-1.1/GPL-2/LGPL-2.1; only the flag is derived, no form is copied) never attests in

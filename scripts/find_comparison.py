@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fst.compile import read_lexicon  # noqa: E402
+from lexicon import read_lexicon  # noqa: E402
 from fst.normalize import InvalidWord, to_tile  # noqa: E402
 
 OUT = ROOT / "lexicon" / "comparison.tsv"

@@ -49,7 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from fst.compile import read_lexicon  # noqa: E402
+from lexicon import read_lexicon  # noqa: E402
 from grammars import phonology as ph  # noqa: E402
 from grammars.paradigm import generate, load_tables  # noqa: E402
 from grammars.rules import d2_internal_augment as d2  # noqa: E402

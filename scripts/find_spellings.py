@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fst.compile import read_lexicon  # noqa: E402
+from lexicon import read_lexicon  # noqa: E402
 from grammars.rules import e4_spellings as e4  # noqa: E402
 
 REGULATION_PAIRS = (("αυγό", "αβγό"), ("αυγίλα", "αβγίλα"), ("αυγούλι", "αβγούλι"),

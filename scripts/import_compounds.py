@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from fst.compile import read_lexicon, read_listed  # noqa: E402
+from lexicon import read_lexicon, read_listed  # noqa: E402
 from grammars import compounds as C  # noqa: E402
 
 OUT = ROOT / "lexicon" / "compounds.tsv"

@@ -55,7 +55,7 @@ def count_paths(fst) -> int:
 
 def main(argv):
     import pynini
-    from fst.compile import read_lexicon
+    from lexicon import read_lexicon
     from grammars.paradigm import load_tables
     shared = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared"
     judge = Judge.load(min_length=2, max_length=15)

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from fst.api import Judge  # noqa: E402
-from fst.compile import read_lexicon, read_listed  # noqa: E402
+from lexicon import read_lexicon, read_listed  # noqa: E402
 from measure_oracles import in_dev_half  # noqa: E402
 
 

@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 
 from fst import anatable as at
-from fst import compile as fc
+from fst import cache as fc
+from fst import compile as fcomp
+from fst.tags import TagTable
 from fst import runtime as rt
 
 from conftest import FIXTURES
@@ -23,7 +25,7 @@ def tiny(rows, extra_tiles=(), drop_tiles=()):
     ``extra_tiles`` join the acceptor without analyses, ``drop_tiles`` leave it (rulings)."""
     import pynini
 
-    tags = fc.TagTable()
+    tags = TagTable()
     pairs = []
     for surface, lemma, cls, cell, rules, w in rows:
         ana = lemma + tags.char("class", cls) + tags.char("cell", cell) + "".join(
@@ -33,7 +35,7 @@ def tiny(rows, extra_tiles=(), drop_tiles=()):
         analyser = pynini.string_map(pairs)  # surface → analysis, duplicates kept
         surfaces = pynini.determinize(pynini.arcmap(pynini.project(analyser, "input").rmepsilon(),
                                                     map_type="rmweight")).minimize()
-        t2s = pynini.compose(pynini.invert(fc._tile_map()), surfaces).optimize()
+        t2s = pynini.compose(pynini.invert(fcomp._tile_map()), surfaces).optimize()
         t2s.arcsort("ilabel")
         tiles = pynini.project(t2s, "input").rmepsilon()
         if extra_tiles:

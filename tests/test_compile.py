@@ -1,7 +1,9 @@
 """The compiled FSTs against the reference generator, the cache and the tag table."""
 import random
+from pathlib import Path
 
-from fst import compile as fc
+from fst import cache as fc
+from lexicon import read_lexicon
 from fst.api import Judge
 from fst.normalize import to_tile
 from grammars.paradigm import generate, load_tables
@@ -12,7 +14,7 @@ def test_fst_generates_what_the_class_tables_say(judge):
     """Every form the Python reference generator gives for a sample of lemmas is a surface
     form of the compiled analyser, with the same lemma and cell (less the cells §E5 bars)."""
     tables = load_tables()
-    entries = [e for e in fc.read_lexicon() if e.inflection_class in tables]
+    entries = [e for e in read_lexicon() if e.inflection_class in tables]
     bases = e5_diminutives.base_index(e.lemma for e in entries)
     rng = random.Random(7)
     for e in rng.sample(entries, 60):
@@ -49,3 +51,48 @@ def test_cache_key_changes_with_the_grammar(tmp_path, monkeypatch):
 def test_tile_form_of_every_surface_is_accepted(judge):
     for word in ["ανθρώπου", "θαλασσών", "σπιτιού", "έγραψα", "γράψαμε"]:
         assert judge.accepts(to_tile(word))
+
+
+def test_cache_key_covers_exactly_the_code_the_build_imports():
+    """The key's source files are the modules a fresh ``import fst.compile`` loads from the
+    repository (the build imports nothing else): no file it reads is missed, none it does not
+    read rebuilds the cache."""
+    import subprocess
+    import sys
+
+    from conftest import REPO_ROOT
+    out = subprocess.run(
+        [sys.executable, "-c", "import sys, fst.compile, fst.cache\n"
+         "print('\\n'.join(sorted(m.__file__ for m in list(sys.modules.values())\n"
+         "      if (getattr(m, '__file__', None) or '').startswith(sys.argv[1]))))",
+         str(REPO_ROOT)], capture_output=True, text=True, check=True, cwd=REPO_ROOT).stdout
+    imported = set(out.split())
+    assert imported == {str(p) for p in fc.code_files()}
+
+
+def test_cache_key_covers_exactly_the_data_the_build_reads(monkeypatch):
+    """Every data file opened while the lexicon and the grammar tables are read is in the key,
+    and every lexicon file in the key is one of them."""
+    import builtins
+
+    import lexicon
+    from grammars import paradigm
+    from grammars.rules import d2_internal_augment as d2
+    opened = set()
+    real_open = builtins.open
+
+    def spy(path, *args, **kwargs):
+        opened.add(Path(path).resolve())
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", spy)
+    for cached in (paradigm.load_tables, paradigm.load_variants, d2.prefixes):
+        cached.cache_clear()
+    lexicon.load()
+    paradigm.load_tables()
+    paradigm.load_variants()
+    d2.prefixes()
+    monkeypatch.undo()
+    keyed = set(fc.input_files())
+    assert opened <= keyed
+    assert {p for p in keyed if p.suffix == ".tsv"} == opened

@@ -1,7 +1,7 @@
 """Compound verbs of the irregular core (grammars/compounds.py, lexicon/compounds.tsv, §D2)."""
 import pytest
 
-from fst.compile import read_listed
+from lexicon import read_listed
 from grammars import compounds as C
 
 
@@ -93,7 +93,7 @@ def test_records_file_rejects_bad_rows(tmp_path):
 
 
 def test_compound_lemmas_are_not_review_or_lexicon_rows():
-    from fst.compile import LEXICON_DIR, read_lexicon
+    from lexicon import LEXICON_DIR, read_lexicon
     review = {ln.split("\t", 1)[0] for ln in
               (LEXICON_DIR / "review.tsv").read_text(encoding="utf-8").splitlines()
               if ln and not ln.startswith("#")}

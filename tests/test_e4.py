@@ -37,7 +37,7 @@ def test_spellings_file_format():
 
 
 def test_spellings_file_is_what_the_script_writes():
-    from fst.compile import read_lexicon
+    from lexicon import read_lexicon
     fs = _find_spellings()
     pairs, _ = fs.lemma_pairs(read_lexicon())
     rows, _ = fs.stem_rows(pairs)

@@ -5,7 +5,8 @@ import collections
 import pytest
 
 from conftest import REPO_ROOT
-from fst.compile import compound_rows, paradigm_groups, read_lexicon, read_listed
+from fst.compile import compound_rows, paradigm_groups
+from lexicon import read_lexicon, read_listed
 from fst.normalize import to_tile
 from grammars import defective
 from grammars.paradigm import generate, load_tables
@@ -71,7 +72,7 @@ def test_build_inputs_report_no_silent_row(entries):
 
 
 def test_silent_rows_are_reported():
-    from fst.compile import LexEntry
+    from lexicon import LexEntry
     silent = []
     rows = [LexEntry("ζελέ", "NOUN", "O13", "test"), LexEntry("χαρά", "NOUN", "O24", "test"),
             LexEntry("κάτι", "NOUN", "O99", "test")]

@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from conftest import FIXTURES, REPO_ROOT, requires_shared
-from fst.compile import SURFACE_LETTERS, read_listed
+from lexicon import SURFACE_LETTERS, read_listed
 from fst.normalize import to_tile
 
 LEX = REPO_ROOT / "lexicon"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from fst.api import Judge
+from lexicon import LEXICON_DIR
 from grammars.profiles import disabled
 from grammars.rules import d3_learned_aorist, d9_present
 
@@ -76,7 +77,7 @@ def test_d10_final_a_on_deponents(judge):
 
 
 def test_regulation_forms_file_rows():
-    from fst.compile import SURFACE_LETTERS, read_listed
+    from lexicon import SURFACE_LETTERS, read_listed
     rows = read_listed(("regulation-forms.tsv",))
     assert len(rows) > 50
     for r in rows:
@@ -132,6 +133,6 @@ def test_b6_no_comparison_file():
     lemmas = b6_degree.no_comparison()
     assert {"κόκκινος", "τρελός", "λευκός"} <= lemmas
     assert not any(b6_degree.allowed(lm) for lm in lemmas)
-    rows = [ln.split("\t") for ln in b6_degree.NO_COMPARISON.read_text(encoding="utf-8")
+    rows = [ln.split("\t") for ln in (LEXICON_DIR / "no-comparison.tsv").read_text(encoding="utf-8")
             .splitlines() if ln and not ln.startswith(("#", "lemma\t"))]
     assert all(len(r) == 3 and r[1] in ("colour", "state", "material", "pronoun", "irregular", "numeral") and r[2] for r in rows)

@@ -16,16 +16,14 @@ from grammars.cells import adjective_os_cells
 
 RULE_ID = "B6"
 COMPARATIVE, SUPERLATIVE = "οτερ", "οτατ"
-NO_COMPARISON = Path(__file__).resolve().parents[2] / "lexicon" / "no-comparison.tsv"
 
 
 @functools.lru_cache(maxsize=1)
 def no_comparison() -> frozenset[str]:
-    """Lemmas of lexicon/no-comparison.tsv: colour and unchanging-state adjectives (§B6)."""
-    if not NO_COMPARISON.exists():
-        return frozenset()
-    from lexicon import rows
-    return frozenset(parts[0] for _, parts in rows(NO_COMPARISON, "lemma"))
+    """Lemmas of the shipped lexicon/no-comparison.tsv: colour and unchanging-state
+    adjectives (§B6)."""
+    from lexicon import read_no_comparison
+    return read_no_comparison()
 # multiplicatives in -πλός/-πλάσιος (διπλός, τριπλάσιος) count, not grade (Triantafyllidis
 # grammar, numerals); the listed numeral adjectives are in lexicon/no-comparison.tsv
 NUMERAL_ENDINGS = ("πλος", "πλασιος")
@@ -50,33 +48,36 @@ GRADED = Path(__file__).resolve().parents[2] / "lexicon" / "comparison.tsv"
 
 @functools.lru_cache(maxsize=1)
 def graded() -> frozenset[str] | None:
-    """Lemmas of lexicon/comparison.tsv: -ος adjectives whose comparative or superlative a
-    source attests (scripts/find_comparison.py); None when the file is absent."""
-    if not GRADED.exists():
-        return None
-    from lexicon import rows
-    return frozenset(parts[0] for _, parts in rows(GRADED, "lemma"))
+    """Lemmas of the shipped lexicon/comparison.tsv: -ος adjectives whose comparative or
+    superlative a source attests (scripts/find_comparison.py); None when the file is absent."""
+    from lexicon import read_graded
+    return read_graded(GRADED)
 
 
-def allowed(lemma: str, inflection_class: str = "") -> bool:
+def allowed(lemma: str, inflection_class: str = "",
+            no_comparison_lemmas: frozenset[str] | None = None,
+            graded_lemmas: frozenset[str] | None = None) -> bool:
     """May ``lemma`` form -ότερος/-ότατος? Only if the evidence grades it (lexicon/comparison.tsv:
     σημαντικός, λογικός, συχνός; decided per lemma, not by suffix) and the grammar does not bar
-    it (:func:`barred`)."""
-    g = graded()
-    return (g is None or lemma in g) and not barred(lemma, inflection_class)
+    it (:func:`barred`). ``no_comparison_lemmas`` and ``graded_lemmas`` are a
+    :class:`lexicon.Lexicon`'s when given (default: the shipped files)."""
+    g = graded() if graded_lemmas is None else graded_lemmas
+    return (g is None or lemma in g) and not barred(lemma, inflection_class, no_comparison_lemmas)
 
 
-def barred(lemma: str, inflection_class: str = "") -> bool:
+def barred(lemma: str, inflection_class: str = "",
+           no_comparison_lemmas: frozenset[str] | None = None) -> bool:
     """Does the grammar bar the degrees of ``lemma``? Colour, state, material (-ινος/-ένιος,
     stressed before -ινος: ξύλινος, πέτρινος, μάλλινος; but βραδινός is not material),
     pronominal/ordinal adjectives, and the lemmas of lexicon/no-comparison.tsv: colour, state,
     pronouns (αυτός, ποιος, σος), irregular degrees (απλός → απλούστερος), numeral adjectives
     (μονός, μισός)."""
-    return not _not_barred(lemma, inflection_class)
+    return not _not_barred(lemma, inflection_class, no_comparison_lemmas)
 
 
-def _not_barred(lemma: str, inflection_class: str) -> bool:
-    if lemma in no_comparison() or inflection_class in NO_DEGREE_CLASSES:
+def _not_barred(lemma: str, inflection_class: str, no_comparison_lemmas) -> bool:
+    listed = no_comparison() if no_comparison_lemmas is None else no_comparison_lemmas
+    if lemma in listed or inflection_class in NO_DEGREE_CLASSES:
         return False
     if lemma in ("λινός", "θετός", "δοτός"):
         return False

@@ -50,7 +50,6 @@ def read(path: Path | None = None) -> list[Word]:
 
     Raises ValueError naming file and line for a malformed row (columns, a word that is not
     2–3 tile letters, a form whose tile form is not the word)."""
-    from fst.normalize import to_tile
     from lexicon import rows
     path = path or PATH
     if not path.exists():
@@ -60,11 +59,17 @@ def read(path: Path | None = None) -> list[Word]:
         if len(parts) != 6:
             raise ValueError(f"{path}:{lineno}: expected 6 tab-separated columns")
         w = Word(*parts)
-        if len(w.word) not in LENGTHS or not set(w.word) <= TILES or to_tile(w.form) != w.word:
+        if len(w.word) not in LENGTHS or not set(w.word) <= TILES or _tile(w.form) != w.word:
             raise ValueError(f"{path}:{lineno}: {w.word!r} is not a 2–3 letter tile word "
                              f"spelt {w.form!r}")
         out.append(w)
     return out
+
+
+def _tile(form: str) -> str:
+    import unicodedata
+    bare = "".join(c for c in unicodedata.normalize("NFD", form) if not unicodedata.combining(c))
+    return bare.upper().replace("ς", "Σ")
 
 
 def blocked(tile: str, analyse=None) -> str | None:

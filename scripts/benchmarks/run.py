@@ -210,7 +210,7 @@ def main() -> None:
     ap.add_argument("--keep", type=Path, help="keep the word files in this directory")
     args = ap.parse_args()
 
-    from fst import compile as fc
+    from fst import cache as fc
     from fst.api import Judge
 
     print(f"dektes benchmarks — {ROOT}", flush=True)
