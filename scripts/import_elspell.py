@@ -113,8 +113,10 @@ def main(argv: list[str]) -> int:
                 rows.append((lemma, c))
             else:
                 derivs.append((lemma, primary[0], c))
-    rows, review = misclassified(rows)
-    counts["misclassified rows moved to review.tsv"] = len(review)
+    n = len(rows)
+    rows, review = misclassified(rows, out)
+    counts["misclassified rows (class gives no form) dropped"] = n - len(rows)
+    counts["of which moved to review.tsv (lemma not elsewhere in the lexicon)"] = len(review)
     counts["lemma+class rows"] = len(rows)
     counts["derivation records"] = len(derivs)
     with open(out / "lemmas.tsv", "w", encoding="utf-8") as f:
@@ -140,11 +142,18 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def misclassified(rows):
-    """(rows kept, review rows ``lemma pos elspell reason candidates``): see the docstring."""
+def misclassified(rows, out: Path | None = None):
+    """(rows kept, review rows ``lemma pos elspell reason candidates``): see the docstring. A
+    dropped row whose lemma another row has (a kept elspell row, or ``lemmas-derived.tsv`` in
+    ``out``) gets no review row: the lemma is in the lexicon."""
     from grammars import defective
     from grammars.paradigm import load_tables
     tables = load_tables()
+    elsewhere = set()
+    derived = (out or ROOT / "lexicon") / "lemmas-derived.tsv"
+    if derived.exists():
+        elsewhere = {ln.split("\t", 1)[0] for ln in derived.read_text(encoding="utf-8")
+                     .splitlines() if not ln.startswith("#")}
     kept, review = [], []
     for lm, c in rows:
         # a class that gives other forms only is a second code adding cells (the aorist of
@@ -157,7 +166,8 @@ def misclassified(rows):
                            " ".join(f"{k}:-" for k in cands) or "-"))
         else:
             kept.append((lm, c))
-    return kept, review
+    has = {lm for lm, _ in kept} | elsewhere
+    return kept, [r for r in review if r[0] not in has]
 
 
 def write_review(path: Path, review) -> None:

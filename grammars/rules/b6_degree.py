@@ -54,14 +54,18 @@ def graded() -> frozenset[str] | None:
     return read_graded(GRADED)
 
 
+SHIPPED = object()  # read the shipped lexicon/comparison.tsv
+
+
 def allowed(lemma: str, inflection_class: str = "",
             no_comparison_lemmas: frozenset[str] | None = None,
-            graded_lemmas: frozenset[str] | None = None) -> bool:
+            graded_lemmas=SHIPPED) -> bool:
     """May ``lemma`` form -ότερος/-ότατος? Only if the evidence grades it (lexicon/comparison.tsv:
     σημαντικός, λογικός, συχνός; decided per lemma, not by suffix) and the grammar does not bar
     it (:func:`barred`). ``no_comparison_lemmas`` and ``graded_lemmas`` are a
-    :class:`lexicon.Lexicon`'s when given (default: the shipped files)."""
-    g = graded() if graded_lemmas is None else graded_lemmas
+    lexicon.Lexicon's when given (default: the shipped files); ``graded_lemmas=None`` means no
+    evidence file: every lemma the grammar does not bar is graded."""
+    g = graded() if graded_lemmas is SHIPPED else graded_lemmas
     return (g is None or lemma in g) and not barred(lemma, inflection_class, no_comparison_lemmas)
 
 
