@@ -33,6 +33,9 @@ from typing import Callable, Iterable, NamedTuple
 
 import numpy as np
 
+from grammars.alphabet import LETTERS as _LOWER
+from grammars.alphabet import TILE_MAP
+
 from .runtime import N_LETTERS, PAD, TILE_LETTERS, TileDFA
 
 ARRAY_NAMES = ("offsets", "lemma", "form")
@@ -41,9 +44,7 @@ FILES = tuple(f"ana_{n}.npy" for n in ARRAY_NAMES) + ("ana_strings.json",)
 LEAF_CHUNK = 1 << 18  # paths decoded per numpy batch at export
 KEEP = "."  # accent pattern: the letter of the lower-cased tile word
 
-_LOWER = "αβγδεζηθικλμνξοπρστυφχψω"
-_TILE_OF = {"ά": "Α", "έ": "Ε", "ή": "Η", "ί": "Ι", "ό": "Ο", "ύ": "Υ", "ώ": "Ω",
-            "ϊ": "Ι", "ϋ": "Υ", "ΐ": "Ι", "ΰ": "Υ", "ς": "Σ"}
+_TILE_OF = dict(TILE_MAP)
 _TILE_OF.update({c: c.upper() for c in _LOWER})
 
 

@@ -6,7 +6,8 @@
     True
 
 Words are accepted in any case, accented or not; they are judged in tile form (24 capitals,
-final ς as Σ). Rule ids (``D1``, ``LEN`` …) are those of ../shared/regulation/RULES.md.
+final ς as Σ). Rule ids (``D1``, ``LEN`` …) name the rules of the federation's word-acceptance
+regulation (A1…E6 by section, LEN the length profile); grammars/rules has one module per rule.
 """
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from pathlib import Path
 from typing import Iterator
 
 import lexicon
-from grammars.rules import (b3_xana, b9_simo, c1_names, c2_numerals, d1_augment,
-                            d2_internal_augment, e5_diminutives, l23_short)
+from grammars import rules
+from grammars.alphabet import TILE_LETTERS
+from grammars.paradigm import WEIGHTS
 
 from . import anatable
 from . import cache as fc
@@ -31,8 +33,9 @@ _RUNTIMES: dict[int, tuple[object, TileDFA]] = {}
 @dataclass(frozen=True)
 class Analysis:
     """One analysis of a word: lemma, inflection class, UniMorph cell, accented surface form,
-    the rule ids that licensed it beyond the paradigm, and its weight (0 = dictionary form,
-    1 = variant, 5 = rule-derived; lower is better)."""
+    the rule ids that licensed it beyond the paradigm, and its weight on the scale of
+    ``grammars.paradigm.WEIGHTS`` (0 main form … 5 rule-derived; lower is better; surface
+    layers add theirs to the form's)."""
     lemma: str
     inflection_class: str
     tags: str
@@ -65,8 +68,8 @@ class ParadigmTable:
     rows: list[ParadigmRow] = field(default_factory=list)
 
 
-BLOCKING_RULES = (d1_augment, b3_xana, d2_internal_augment, e5_diminutives, b9_simo, c1_names,
-                  c2_numerals, l23_short)
+#: the layers that explain a rejection, in the order of grammars.rules.LAYERS
+BLOCKING_RULES = rules.explainers()
 
 
 @dataclass
@@ -78,8 +81,8 @@ class Explanation:
     neighbours: list[str]
 
 
-VARIANT_NAMES = {0: "main", 1: "alt", 2: "colloq", 3: "rare", 5: "scrabble"}
-_TILE_SET = frozenset("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ")
+VARIANT_NAMES = WEIGHTS  # weight → variant name (grammars.paradigm.WEIGHTS)
+_TILE_SET = frozenset(TILE_LETTERS)
 
 
 class Judge:
@@ -222,8 +225,11 @@ class Judge:
     def check(self, word: str) -> Verdict:
         """The verdict on one word under the profile; raises ``InvalidWord`` for non-Greek input.
 
-        Layers in order: §C6 and §LEN (length profile), the acceptor (paradigms and the
-        regulation's layers), then the rulings file (§A4) last, which overrides both.
+        Checks in order: §C6 (one letter is never a word); the rulings file (§A4), which
+        overrides everything after it, the length profile included; §LEN (the length
+        profile); the acceptor (paradigms and the regulation's layers), a rejection explained
+        by the first layer of :data:`BLOCKING_RULES` that blocks the word; last the profile's
+        switched-off layers (grammars/profiles.py).
         """
         tile = to_tile(word)
         n = len(tile)
@@ -257,10 +263,10 @@ class Judge:
         """(rule id, reason) for each regulation rule that blocks ``tile`` next to a valid
         form (ΓΡΑΨΑ: §D1; ΞΑΝΑΡΩ: §B3; ΕΞΑΝΑΕΔΩΣΑ: §D2)."""
         out = []
-        for rule in BLOCKING_RULES:
-            reason = rule.blocked(tile, self.analyse)
+        for layer in BLOCKING_RULES:
+            reason = layer.explain(tile, self.analyse)
             if reason:
-                out.append((rule.RULE_ID, reason))
+                out.append((layer.rule_id, reason))
         return out
 
     def explain(self, word: str) -> "Explanation":
@@ -390,8 +396,3 @@ class Judge:
         lo = max(2, self.min_length if min_length is None else min_length)
         hi = self.max_length if max_length is None else max_length
         return self.runtime.wordlist_chunks(lo, hi)
-
-
-def _is_final(fst, state) -> bool:
-    import pynini
-    return fst.final(state) != pynini.Weight.zero(fst.weight_type())

@@ -41,6 +41,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from grammars.alphabet import LETTERS as _LOWER_LETTERS
+from grammars.alphabet import TILE_LETTERS  # the 24 letters, alphabetical order
+
 __all__ = [
     "TILE_LETTERS",
     "MAX_LETTERS",
@@ -52,8 +55,6 @@ __all__ = [
     "is_tile",
 ]
 
-#: The 24 letters of the Greek Scrabble set, in alphabetical order.
-TILE_LETTERS = "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ"
 
 #: Longest word (in letters) that the normaliser accepts.
 MAX_LETTERS = 64
@@ -70,7 +71,6 @@ ERROR_CODES = (
     "latin-lookalike", "mixed-script", "not-greek",
 )
 
-_LOWER_LETTERS = "αβγδεζηθικλμνξοπρστυφχψω"
 # Base letter (either case, both sigmas) -> tile letter.
 _TO_TILE = {c: c for c in TILE_LETTERS}
 _TO_TILE.update(zip(_LOWER_LETTERS, TILE_LETTERS))

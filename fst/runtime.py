@@ -2,7 +2,7 @@
 
 ``tiles.fst`` (the minimal deterministic acceptor of the tile forms, labels the code points of
 the 24 tile capitals) is exported at build time into CSR arrays saved beside the FSTs in the
-cache directory (DESIGN-NOTES §2):
+cache directory:
 
 =====================  ========  ==========================================================
 ``dfa_offsets.npy``    int32     per state, first arc (``n_states + 1`` entries)
@@ -35,9 +35,10 @@ from typing import Iterable, Iterator
 
 import numpy as np
 
+from grammars.alphabet import TILE_LETTERS
+
 from .normalize import _MAX_CHARS, MAX_LETTERS
 
-TILE_LETTERS = "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ"
 N_LETTERS = 24
 #: delta column for any character that is not a tile letter (leads to the dead state)
 OTHER = N_LETTERS

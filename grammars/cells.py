@@ -8,6 +8,55 @@ adjectives (Triantafyllidis grammar § 290), so that cell is expanded to 24 adje
 """
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
+
+PERSON_NUMBER = ("1", "2", "3", "SG", "PL")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A paradigm cell, parsed once (:meth:`of`): its text (``V;IND;PST;PFV;1;SG;ACT``) and
+    its features in order; the first is the part of speech (``V``, ``V.CVB``, ``V.PTCP``,
+    ``N``, ``ADJ``)."""
+    text: str
+    features: tuple[str, ...]
+
+    @staticmethod
+    @functools.lru_cache(maxsize=None)
+    def of(text: str) -> "Cell":
+        """The cell of ``text`` (features separated by ``;``)."""
+        return Cell(text, tuple(text.split(";")))
+
+    @property
+    def pos(self) -> str:
+        return self.features[0]
+
+    @property
+    def verbal(self) -> bool:
+        """A verb cell: finite, gerund (``V.CVB``) or participle (``V.PTCP``)."""
+        return self.pos.startswith("V")
+
+    @property
+    def finite(self) -> bool:
+        """A cell of the verb proper (``V;…``), not a gerund or participle."""
+        return self.pos == "V"
+
+    def has(self, *features: str) -> bool:
+        """Does the cell carry every one of ``features``?"""
+        return all(f in self.features for f in features)
+
+    @property
+    def tense(self) -> str:
+        """The cell without person and number: the forms of one tense share it."""
+        return ";".join(f for f in self.features if f not in PERSON_NUMBER)
+
+    @property
+    def person_number(self) -> str:
+        """Person and number (``1;SG``), "" if none."""
+        return ";".join(f for f in self.features if f in PERSON_NUMBER)
+
+
 CASES = {"Onom": "NOM", "Gen": "GEN", "Ait": "ACC", "Klit": "VOC"}
 NUMBERS = {"En": "SG", "Pl": "PL"}
 GENDERS = {"Ars": "MASC", "Th": "FEM", "Ou": "NEUT"}

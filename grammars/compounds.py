@@ -47,6 +47,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grammars import phonology as ph
+from grammars.alphabet import STRESSED
+from grammars.cells import Cell
 from grammars.rules import d2_internal_augment as d2
 from lexicon import rows
 
@@ -60,12 +62,13 @@ STEM_VARIANTS = {"έρχομαι": (("ήρθα", "ρθ"), ("ήλθα", "λθ"))}
 SIMPLE_ONLY = {("έρχομαι", "έλα"), ("έρχομαι", "ελάτε")}
 #: demotic first members (Triantafyllidis § 254 ff.: no elision, augment dropped or kept)
 DEMOTIC = ("ξε", "καλο", "κακο")
-ACCENTED = {"ά": "α", "έ": "ε", "ή": "η", "ί": "ι", "ό": "ο", "ύ": "υ", "ώ": "ω"}
+ACCENTED = {v: k for k, v in STRESSED.items()}
 VOWEL_START = set("αεηιουωάέήίόύώ")
 LABIAL, VELAR = set("πβφψμ"), set("κγχξ")
 
 
 def strip_accents(s: str) -> str:
+    """``s`` with ά έ ή ί ό ύ ώ unstressed (ΐ ΰ kept)."""
     return "".join(ACCENTED.get(c, c) for c in s)
 
 
@@ -171,11 +174,11 @@ def attach(p: Prefix, form: str, directive: str = ph.KEEP, elide: bool = True) -
 
 
 def _tense(cell: str) -> str:
-    return ";".join(x for x in cell.split(";") if x not in ("1", "2", "3", "SG", "PL"))
+    return Cell.of(cell).tense
 
 
 def _person(cell: str) -> str:
-    return ";".join(x for x in cell.split(";") if x in ("1", "2", "3", "SG", "PL"))
+    return Cell.of(cell).person_number
 
 
 def augment_kinds(rows: list[tuple[str, str, int]]) -> dict[str, str]:

@@ -1,6 +1,6 @@
 """Derived lexemes of elspell's derivation records: the derived lemma's citation form by rule.
 
-A derivation record (``lexicon/derivations.tsv``, DESIGN-NOTES §5) says that a lemma of class
+A derivation record (``lexicon/derivations.tsv``, see lexicon/README.md) says that a lemma of class
 ``base`` has a derived lexeme of class ``derived``: αγρότης O10 + O27 → αγρότισσα, αγοραστής
 O7 + O27 → αγοράστρια, γλεντζές O13 + O37 → γλεντζού, απαντώ P10.1 + P11 → απαντώμαι,
 αγκυροβόλιο O40 + O44 → αγκυροβόλι. The record names a class, not a form, so the derived

@@ -7,12 +7,18 @@ A class table (``grammars/classes/<CLASS>.tsv``) lists, per cell, suffix rules::
 A rule applies to a lemma whose unaccented spelling ends in ``key``; it removes the last
 ``strip`` letters of the lemma and appends the underlying ``ending``; ``directive`` places the
 stress (see ``grammars.phonology``); ``aug`` = 1 marks a past-tense cell that takes the
-syllabic augment slot; ``weight`` ranks variants (0 main, 1 alternative). For a cell, the
+syllabic augment slot; ``weight`` ranks variants (:data:`WEIGHTS`). For a cell, the
 rules with the longest matching key apply (several rows with the same key = variants).
 Consonant alternations of the principal parts (γράφ-ω → έγραψ-α, κόβ-ω → έκοψ-α) are rules
 with longer keys (``φω``, ``βω``), as in the Triantafyllidis tables.
 """
 from __future__ import annotations
+
+#: The one weight scale of every form (class tables, grammar variants, listed rows, rule
+#: layers); lower ranks first: 0 the dictionary's main form, 1 an alternative (a variant, the
+#: other spelling of §E4), 2 colloquial or learned, 3 rare, 5 a form only the regulation's
+#: rule layers license (``grammars.rules.RULE_WEIGHT``).
+WEIGHTS = {0: "main", 1: "alt", 2: "colloq", 3: "rare", 5: "scrabble"}
 
 import csv
 import functools

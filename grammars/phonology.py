@@ -168,7 +168,9 @@ def cascade():
     """The stress/augment cascade as one pynini transducer: underlying → accented surface.
 
     Input alphabet: ``LETTERS``, ``j``, ``'``, ``[AUG]``, ``[AUG1]`` and the directive
-    symbols ``[ULT] [PEN] [ANT] [MAXPEN]``, which must be the last symbol when present.
+    symbols ``[ULT] [PEN] [ANT] [MAXPEN]``. A directive ends the string, but for the euphonic
+    ε of §D1 that ``encode`` appends after a ``[ULT]``, ``[PEN]`` or ``[MAXPEN]`` directive
+    (``ending + "ε"`` is used with ``[ANT]``, whose augment rule looks at the end).
     Output: accented lower-case surface with final ς. Mirrors ``realise`` exactly.
     """
     import pynini

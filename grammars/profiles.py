@@ -1,4 +1,4 @@
-"""Rule profiles: which regulation layers a verdict may rely on (issue 4; RULES.md LEN).
+"""Rule profiles: which regulation layers a verdict may rely on (regulation §LEN).
 
 The compiled acceptor holds every layer; a profile that switches layers off accepts a word
 only if one of its analyses names none of them (fst.api.Judge, ``disabled_rules``). Length
@@ -15,14 +15,34 @@ bounds (§LEN) are the other half of a profile and are set separately.
 """
 from __future__ import annotations
 
-# rule ids that license forms of their own (the layers a profile can switch off)
-LAYERS = ("B3", "B6", "B7", "D1", "D2", "D3", "D4", "D7", "E2", "E4", "L23")
+from grammars import rules
+
+#: rule ids that license forms of their own (the layers a profile can switch off), sorted;
+#: derived from grammars.rules.LAYERS
+LAYERS = rules.licensing()
 PROFILES: dict[str, tuple[str, ...]] = {
     "board": (),
     "no-hidden-words": ("E2",),
     # the 2–3 letter word list (§L23) is a source, not a form-making layer
     "dictionary": tuple(x for x in LAYERS if x != "L23"),
 }
+#: A profile is a set of layers (:data:`PROFILES`: those it switches off) plus a set of
+#: lexicon sources: the lexicon files it leaves out of its build (``lexicon.load(without=…)``).
+#: The hidden words are both a source and a layer (§E2), so the shared acceptor can leave them
+#: out by their rule id.
+SOURCES: dict[str, tuple[str, ...]] = {
+    "board": (),
+    "no-hidden-words": ("hidden_words.tsv",),
+    "dictionary": (),
+}
+
+
+def sources_off(profile: str = "board") -> frozenset[str]:
+    """Lexicon file names that ``profile`` leaves out. Raises ValueError for an unknown
+    profile."""
+    if profile not in SOURCES:
+        raise ValueError(f"unknown profile {profile!r} (known: {', '.join(SOURCES)})")
+    return frozenset(SOURCES[profile])
 
 
 def disabled(profile: str = "board", without=()) -> frozenset[str]:
@@ -34,8 +54,9 @@ def disabled(profile: str = "board", without=()) -> frozenset[str]:
     out = set(PROFILES[profile])
     for r in without:
         r = r.strip().lstrip("§").upper()
-        if r not in LAYERS:
+        layers = rules.licensing()
+        if r not in layers:
             raise ValueError(f"{r!r} is not a rule layer that can be switched off "
-                             f"(layers: {', '.join(LAYERS)})")
+                             f"(layers: {', '.join(layers)})")
         out.add(r)
     return frozenset(out)

@@ -13,7 +13,7 @@ from typing import Iterator, Mapping
 
 LEXICON_DIR = Path(__file__).resolve().parent
 #: accented lower-case Greek letters a listed form may use
-SURFACE_LETTERS = frozenset("αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώϊϋΐΰ")
+from grammars.alphabet import SURFACE_LETTERS  # noqa: E402
 #: the files of listed paradigms, in the order they are read
 LISTED_FILES = ("irregular.tsv", "closed.tsv", "loans.tsv", "regulation-forms.tsv")
 #: the other files the build reads (besides ``lemmas*.tsv`` and the listed files)
@@ -246,31 +246,37 @@ class Lexicon:
     files: tuple[Path, ...] = ()
 
 
-def input_files(lemmas_path: Path | None = None, directory: Path | None = None) -> list[Path]:
-    """The files :func:`load` reads (those that exist), in a fixed order."""
+def input_files(lemmas_path: Path | None = None, directory: Path | None = None,
+                without=()) -> list[Path]:
+    """The files :func:`load` reads (those that exist, bar the file names of ``without``), in
+    a fixed order."""
     d = directory or LEXICON_DIR
     files = [Path(lemmas_path)] if lemmas_path else sorted(d.glob("lemmas*.tsv")) + [d / FLAGS_FILE]
     files += [d / n for n in LISTED_FILES]
     files += [d / n for n in (HIDDEN_WORDS_FILE, LEARNED_AORISTS_FILE, RULINGS_FILE,
                               INTERNAL_AUGMENT_FILE, COMPOUNDS_FILE, SPELLINGS_FILE,
                               NO_COMPARISON_FILE, COMPARISON_FILE, WORDS_2_3_FILE)]
-    return [p for p in files if p.exists()]
+    return [p for p in files if p.exists() and p.name not in set(without)]
 
 
-def load(lemmas_path: Path | None = None, directory: Path | None = None) -> Lexicon:
+def load(lemmas_path: Path | None = None, directory: Path | None = None,
+         without=()) -> Lexicon:
     """The lexicon of ``directory`` (default: this package's folder): every ``lemmas*.tsv``
     with ``flags.tsv`` merged, or only the lemma rows of ``lemmas_path`` (no flags); the other
-    files always from ``directory``.
+    files always from ``directory``. ``without``: file names left out, as if absent (a
+    profile's lexicon sources, ``grammars.profiles.SOURCES``).
 
     Raises ValueError naming file and line for a malformed row of any file."""
     from grammars import compounds
     from grammars.rules import d2_internal_augment, e4_spellings, l23_short
     d = directory or LEXICON_DIR
+    files = set(input_files(lemmas_path, d, without))
     if lemmas_path:
         lemmas = read_lemmas([Path(lemmas_path)])
     else:
-        lemmas = merge_flags(read_lemmas(sorted(d.glob("lemmas*.tsv"))),
-                             read_flags(d / FLAGS_FILE))
+        lemmas = merge_flags(read_lemmas([p for p in sorted(d.glob("lemmas*.tsv")) if p in files]),
+                             read_flags(d / FLAGS_FILE) if d / FLAGS_FILE in files else {})
+    d = _Without(d, files)
     return Lexicon(
         lemmas=tuple(lemmas),
         listed=tuple(read_listed(directory=d)),
@@ -283,4 +289,16 @@ def load(lemmas_path: Path | None = None, directory: Path | None = None) -> Lexi
         graded=read_graded(d / COMPARISON_FILE),
         short_words=tuple(l23_short.read(d / WORDS_2_3_FILE)),
         rulings=read_rulings(d / RULINGS_FILE),
-        files=tuple(input_files(lemmas_path, d)))
+        files=tuple(input_files(lemmas_path, d.path, without)))
+
+
+class _Without:
+    """A lexicon folder in which only ``files`` exist: ``folder / name`` is the file, or a
+    path that does not exist (so the reader returns nothing)."""
+
+    def __init__(self, path: Path, files):
+        self.path, self.files = path, files
+
+    def __truediv__(self, name: str) -> Path:
+        p = self.path / name
+        return p if p in self.files else self.path / f".{name}.left-out"

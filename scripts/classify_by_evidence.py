@@ -441,8 +441,8 @@ def _surface_forms(item):
                 f = ph.realise(stem, e, d, a)
                 if f:
                     out.add(f)
-                    if d7_ome.applies(cell) and f.endswith(d7_ome.SOURCE_ENDING):
-                        out.add(f[:-len(d7_ome.SOURCE_ENDING)] + d7_ome.TARGET_ENDING)
+                    if d7_ome.applies(cell) and d7_ome.twin(f):  # §D7's Python reference
+                        out.add(d7_ome.twin(f))
     return sorted(out)
 
 

@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from lexicon import LEXICON_DIR, read_lexicon  # noqa: E402
 from grammars import phonology as ph  # noqa: E402
+from grammars.alphabet import plain  # noqa: E402
 from grammars.paradigm import load_tables  # noqa: E402
 from grammars.rules import aw_present  # noqa: E402
 from import_spacy_adverbs import read_hunspell  # noqa: E402
@@ -45,7 +46,7 @@ HEADER = """\
 
 def own_forms(lemma: str) -> list[str]:
     """The -άω present's own forms of an -ώ lemma (αγωνιώ → αγωνιάω, αγωνιάει, αγωνιάγα …)."""
-    stem = "".join(c for c in unicodedata.normalize("NFD", lemma[:-1]) if c != "\u0301")
+    stem = plain(lemma[:-1], diaeresis=True)
     return [unicodedata.normalize("NFC", stem + e) for e in OWN_ENDINGS]
 
 

@@ -44,7 +44,8 @@ KIND = {
 
 
 def strip_accents(s: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFD", s) if unicodedata.category(c) != "Mn")
+    from grammars.alphabet import plain
+    return plain(s)
 
 
 def ending(lemma: str, n: int = 2) -> str:

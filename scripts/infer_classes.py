@@ -92,15 +92,18 @@ def main(argv: list[str]) -> int:
                 forms.append(form)
     out_dir = ROOT / "grammars" / "classes"
     out_dir.mkdir(parents=True, exist_ok=True)
+    # hand-written tables (E10, E11, P13, P14: no INFERRED_MARK in their header) are never
+    # deleted nor overwritten
+    hand = {p.stem for p in out_dir.glob("*.tsv") if not is_inferred(p)}
     if "--only" not in argv:
-        for old in out_dir.glob("*.tsv"):  # tables written by hand stay (E10, P13 …)
-            if "# written by hand" not in old.read_text(encoding="utf-8"):
+        for old in out_dir.glob("*.tsv"):
+            if old.stem not in hand:
                 old.unlink()
     report = []
     only = set(argv[argv.index("--only") + 1].split(",")) if "--only" in argv else None
     for code in sorted(lexicon, key=lambda c: (c[0], [int(x) if x.isdigit() else x for x in
                                                       c[1:].replace("a", ".a").replace("b", ".b").split(".") if x])):
-        if only and code not in only:
+        if (only and code not in only) or code in hand:
             continue
         lemmas = [lm for lm in lexicon[code] if (lm, code) in flexy]
         if not lemmas:
@@ -244,6 +247,16 @@ def learn_cell(per_lemma, aug_cell, small):
         if wo_score >= with_score:
             keys = without
     return {"aug": aug_cell, "keys": keys}
+
+
+INFERRED_MARK = "# inferred by scripts/infer_classes.py"
+
+
+def is_inferred(path: Path) -> bool:
+    """Is the class table ``path`` one this script wrote (its header says so)?"""
+    with open(path, encoding="utf-8") as f:
+        return any(line.startswith(INFERRED_MARK) for line in f
+                   if line.startswith("#"))
 
 
 def write_table(path, code, exemplar, table, n_lemmas):

@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from fst.api import Judge  # noqa: E402
+from grammars.rules.e2_hidden_words import HIDDEN_CLASS  # noqa: E402
 from lexicon import read_lexicon, read_listed  # noqa: E402
 from measure_oracles import in_dev_half  # noqa: E402
 
@@ -49,8 +50,8 @@ def main(argv):
         if not ana:
             continue
         a = ana[0]
-        src = source.get((a.lemma, a.inflection_class), "hidden" if a.inflection_class == "E2"
-                         else "?")
+        src = source.get((a.lemma, a.inflection_class),
+                         "hidden" if a.inflection_class == HIDDEN_CLASS else "?")
         ok = w in dev
         for kind, key in (("source", src), ("class", f"{src}:{a.inflection_class}"),
                           ("rules", " ".join(a.rules) or "paradigm")):

@@ -42,3 +42,14 @@ def test_explain_cli(capsys):
     assert out[0].startswith("ΓΡΑΨΑ\tinvalid\t§D1")
     assert out[1].startswith("ΑΝΘΡΩΠΟΥ\tvalid")
     assert "άνθρωπος" in out[2] and "§A1" in out[2]
+
+
+def test_hidden_words_carry_a_tag_no_class_uses(judge):
+    """A hidden word's analysis names no inflection class: its class tag is no class code."""
+    from grammars.paradigm import load_tables
+    from grammars.rules.e2_hidden_words import HIDDEN_CLASS
+    import lexicon
+    classes = set(load_tables()) | {r.inflection_class for r in lexicon.read_listed()}
+    assert HIDDEN_CLASS not in classes
+    hidden = [a for a in judge.analyse("ΑΥΤΟΦΟΡΩ") if "E2" in a.rules]
+    assert hidden and all(a.inflection_class == HIDDEN_CLASS for a in hidden)

@@ -1,4 +1,4 @@
-"""§B3 — the prefix ξανα- on every verb form (RULES.md B3; regulation D2 on its augment).
+"""§B3 — the prefix ξανα- on every verb form (regulation §B3; regulation D2 on its augment).
 
 * ξανα- goes on every accepted verb form unchanged: ΞΑΝΑΕΔΡΟΣΙΖΑ, ΞΑΝΑΗΡΑ, ΞΑΝΑΕΙΔΑ.
 * As a compound it also takes the verb's own augment logic: the augment of ξανα-γράφω is
@@ -12,7 +12,9 @@
 """
 from __future__ import annotations
 
-import unicodedata
+from grammars.alphabet import plain
+from grammars.cells import Cell
+from grammars.rules import Layer
 
 RULE_ID = "B3"
 PREFIX = "ξανα"
@@ -21,21 +23,12 @@ BARRED_PREFIXES = ("πρωτο", "ματα", "ξανα", "επαν")
 NON_REPETITIVE_EPAN = ("επαναστατ", "επανδρων", "επαναπαυ", "επανακαμπτ")
 
 
-def _plain(s: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFD", s) if unicodedata.category(c) != "Mn")
-
-
 def takes_xana(lemma: str) -> bool:
     """May forms of the verb ``lemma`` take ξανα-?"""
-    p = _plain(lemma)
+    p = plain(lemma)
     if p.startswith(NON_REPETITIVE_EPAN):
         return True
     return not p.startswith(BARRED_PREFIXES)
-
-
-def may_elide(lemma: str) -> bool:
-    """ξαν- (one α) is allowed: the verb starts with α, not stressed on it, not in αι-."""
-    return lemma.startswith("α") and not _plain(lemma).startswith("αι")
 
 
 def blocked(tile: str, analyse) -> str | None:
@@ -67,7 +60,7 @@ def listed_compounds(lemma: str, forms: list[tuple[str, str]]) -> list[tuple[str
     εξαναφάγαμε, ΕΞΑΝΑΠΙΑ, ΕΞΑΝΑΔΩΣΑΜΕ; never a second one (ΕΞΑΝΑΗΠΙΑ no, §D2)."""
     from grammars import phonology as ph
     from grammars.rules.d1_augment import _tense
-    if not takes_xana(lemma) or _plain(lemma)[:1] in "αεηιουω":
+    if not takes_xana(lemma) or plain(lemma)[:1] in "αεηιουω":
         return []
     first = {}
     for cell, form in forms:
@@ -87,13 +80,91 @@ def listed_compounds(lemma: str, forms: list[tuple[str, str]]) -> list[tuple[str
         if not body:
             continue
         if form.startswith(("έ", "ή", "εί")):
-            plain = ph.plain(ph.underlying(PREFIX + body, glides=False))
-            compound = ph.realise(plain, "", "ANT")
+            letters = ph.plain(ph.underlying(PREFIX + body, glides=False))
+            compound = ph.realise(letters, "", "ANT")
             if compound.startswith("ξά"):                          # never before ξανά-: ξανάδα
-                compound = ph.realise(plain, "", "PEN")
+                compound = ph.realise(letters, "", "PEN")
         else:
             compound = PREFIX + form                               # ξαναφάγαμε
         if compound != PREFIX + form:
             out.append((cell, compound, (RULE_ID,)))
         out.append((cell, "ε" + compound, (RULE_ID, "D1")))
     return out
+
+
+def compound(table, consonant_initial: bool, members):
+    """§B3 as a compound on class verbs: ``[(lemma, ξανα + stem)]`` of the group ``members``
+    (``[(lemma, stem)]``, inflected by ``table``) whose lemma takes ξανα-, for a
+    consonant-initial verb class (the table's part of speech is VERB); the
+    compiler gives them the verb's own augment logic (ξανάγραψα, εξανάγραψα). None for a
+    group the rule does not concern (not a consonant-initial verb class)."""
+    if table.pos != "VERB" or not consonant_initial:
+        return None
+    return [(lm, PREFIX + st) for lm, st in members if takes_xana(lm)]
+
+
+def prefixed(lemma: str, cell: str, form: str, rule_ids=()) -> set[str]:
+    """The surface ξανα- forms of one analysed form (accented lower case): ξανα + form on a
+    verb form whose lemma takes ξανα- and that is no §E1 printed form, and ξαν + form when
+    the lemma starts with unstressed α but not αι (ξαναρχίζω). The Python reference of
+    :func:`fst`."""
+    if not Cell.of(cell).verbal or not takes_xana(lemma) or "E1" in rule_ids:
+        return set()
+    out = {PREFIX + form}
+    if lemma.startswith("α") and not lemma.startswith(("αι", "αί")) and form[:1] in ("α", "ά"):
+        out.add(ELIDED + form)
+    return out
+
+
+def _prefixed(prefixes):
+    """Acceptor of strings starting with any of ``prefixes``, with or without one accent."""
+    import pynini
+    acc = {"α": "ά", "ε": "έ", "η": "ή", "ι": "ί", "ο": "ό", "υ": "ύ", "ω": "ώ"}
+    forms = set()
+    for p in prefixes:
+        forms.add(p)
+        for i, ch in enumerate(p):
+            if ch in acc:
+                forms.add(p[:i] + acc[ch] + p[i + 1:])
+    return pynini.union(*sorted(forms)).optimize()
+
+
+def barred_fst(sigma):
+    """Acceptor of the analyses (lemma first, then ``sigma``) of verbs that take no ξανα-:
+    the FST form of ``not takes_xana(lemma)``."""
+    import pynini
+    return pynini.difference(pynini.concat(_prefixed(BARRED_PREFIXES), sigma),
+                             pynini.concat(_prefixed(NON_REPETITIVE_EPAN), sigma))
+
+
+def fst(gen, ctx):
+    """§B3 on the surface: ξανα- before every accepted verb form, unchanged (ΞΑΝΑΕΙΔΑ), and
+    ξαν- before α-initial forms of verbs in α- but not αι- (ΞΑΝΑΡΧΙΖΩ); not on the verbs
+    :func:`takes_xana` bars nor on §E1 printed forms."""
+    import pynini
+
+    from grammars.alphabet import analysis_sigma, surface_sigma
+    from grammars.rules import RULE_WEIGHT
+    tags = ctx.tags
+    bsym = tags.char("rule", RULE_ID)
+    sigma = analysis_sigma(tags, exclude=(bsym,))
+    verb_cells = [c for (kind, c) in tags.by_char.values()
+                  if kind == "cell" and Cell.of(c).verbal]
+    any_tail = pynini.union(*[tags.char("cell", c) for c in verb_cells]) + sigma
+    barred = barred_fst(sigma)
+    if "rule:E1" in tags.by_tag:  # §E1 printed forms take no ξανα-
+        barred = pynini.union(barred, sigma + tags.char("rule", "E1") + sigma)
+    verb_ana = pynini.difference(sigma + any_tail, barred.optimize()).optimize()
+    verbs = pynini.compose(verb_ana, gen)
+    mark = pynini.cross(bsym, "") + pynini.accep("", weight=RULE_WEIGHT)
+    full = pynini.concat(pynini.cross("", PREFIX), verbs) + mark
+    no_elide = pynini.union("αι", "αί") + sigma
+    elide_ana = pynini.difference(pynini.accep("α") + sigma, no_elide).optimize()
+    elided = pynini.compose(pynini.compose(elide_ana, verbs),
+                            pynini.union("α", "ά") + surface_sigma())
+    elided = pynini.concat(pynini.cross("", ELIDED), elided) + mark
+    return pynini.union(gen, full, elided).optimize()
+
+
+LAYER = Layer(RULE_ID, "surface", True, build=fst, explain=blocked,
+              hooks={"compound": compound, "listed verb": listed_compounds})

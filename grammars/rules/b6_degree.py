@@ -1,4 +1,4 @@
-"""§B6 — comparatives and superlatives of adjectives (RULES.md B6).
+"""§B6 — comparatives and superlatives of adjectives (regulation §B6).
 
 Valid unless the grammar bars them: adjectives of material (ξύλινος), colour (κόκκινος) and
 unchanging state. Ruling for this project: ΞΥΛΙΝΟΤΕΡΟΣ, ΚΟΚΚΙΝΟΤΕΡΗ, ΤΡΕΛΟΤΑΤΟ are rejected.
@@ -12,7 +12,9 @@ import functools
 import unicodedata
 from pathlib import Path
 
+from grammars import alphabet
 from grammars.cells import adjective_os_cells
+from grammars.rules import ExtraCells, Layer
 
 RULE_ID = "B6"
 COMPARATIVE, SUPERLATIVE = "οτερ", "οτατ"
@@ -85,7 +87,7 @@ def _not_barred(lemma: str, inflection_class: str, no_comparison_lemmas) -> bool
         return False
     if lemma in ("λινός", "θετός", "δοτός"):
         return False
-    plain = "".join(c for c in unicodedata.normalize("NFD", lemma) if c != "\u0301")
+    plain = alphabet.plain(lemma, diaeresis=True)
     if plain.endswith(NUMERAL_ENDINGS):
         return False
     if plain.endswith("ινος") and _stress_from_end(lemma) >= 3:
@@ -104,3 +106,14 @@ def cells(masc_nom_ending: str):
     return [(cell, base + infix + e)
             for degree, infix in (("CMPR", COMPARATIVE), ("SPRL", SUPERLATIVE))
             for cell, e in adjective_os_cells(f"ADJ;{degree}")]
+
+
+def _cells(ending: str):
+    from grammars.rules import RULE_WEIGHT
+    return [(c, [(e, "ANT", None, RULE_WEIGHT, ())]) for c, e in cells(ending)]
+
+
+LAYER = Layer(RULE_ID, "extra cells", True, hooks={"extra cells": ExtraCells(
+    "ADJ;MASC;NOM;SG", _cells,
+    lambda lemma, code, ctx: allowed(lemma, code, ctx.lexicon.no_comparison,
+                                     ctx.lexicon.graded))})

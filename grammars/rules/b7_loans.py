@@ -9,6 +9,8 @@ doublet is added by the compiler to every indeclinable lemma of either spelling.
 """
 from __future__ import annotations
 
+from grammars.rules import Layer
+
 RULE_ID = "B7"
 CLASS = "INDECL"
 
@@ -57,3 +59,13 @@ def gerund_doublet(lemma: str) -> str | None:
     if lemma.endswith("ιγκ"):
         return lemma[:-3] + "ινγκ"
     return None
+
+
+def _listed_row(row):
+    """The §B7 doublet of a listed indeclinable loan: ``[(form, rule weight)]`` or []."""
+    from grammars.rules import RULE_WEIGHT
+    doublet = gerund_doublet(row.form) if row.inflection_class == CLASS else None
+    return [(doublet, RULE_WEIGHT)] if doublet else []
+
+
+LAYER = Layer(RULE_ID, "listed", True, hooks={"listed row": _listed_row})

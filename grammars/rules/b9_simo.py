@@ -4,6 +4,8 @@ even where the hidden-words aid (§E2) prints it in a set phrase.
 """
 from __future__ import annotations
 
+from grammars.rules import Layer
+
 RULE_ID = "B9"
 BARRED_ENDINGS = ("σιμου", "ξιμου", "ψιμου", "σίμου", "ξίμου", "ψίμου")
 
@@ -18,3 +20,7 @@ def blocked(tile: str, analyse) -> str | None:
     if tile.endswith(("ΣΙΜΟΥ", "ΞΙΜΟΥ", "ΨΙΜΟΥ")) and analyse(tile[:-1]):
         return f"§B9: the genitive singular is only {tile[:-2]}ΑΤΟΣ"
     return None
+
+
+# read by §E2 (grammars/rules/e2_hidden_words.py), which leaves barred forms out
+LAYER = Layer(RULE_ID, "explain", False, explain=blocked)

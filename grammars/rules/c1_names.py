@@ -1,4 +1,4 @@
-"""§C1/§C5 — proper names and ethnic names written with a capital (RULES.md C1, C5).
+"""§C1/§C5 — proper names and ethnic names written with a capital (regulation §C1, §C5).
 
 Lemmas written with an initial capital are not valid, nor their forms (ΕΛΛΑΔΑ, ΟΛΥΜΠΟΣ; ethnic
 names such as Έλληνας unless a dictionary lists them in lower case). The importers leave them
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+
+from grammars.rules import Layer
 
 RULE_ID = "C1"
 EXCLUDED = Path(__file__).resolve().parents[2] / "lexicon" / "excluded.tsv"
@@ -40,3 +42,6 @@ def blocked(tile: str, analyse=None) -> str | None:
     if lemma is None:
         return None
     return f"§C1: a form of {lemma}, a name written with a capital (proper or ethnic name, §C5)"
+
+
+LAYER = Layer(RULE_ID, "explain", False, explain=blocked)

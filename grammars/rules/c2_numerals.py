@@ -1,4 +1,4 @@
-"""§C2 — ancient alphabetic numerals are not words (RULES.md C2: ΙΓ, ΚΔ).
+"""§C2 — ancient alphabetic numerals are not words (regulation §C2: ΙΓ, ΚΔ).
 
 The Greek alphabetic numerals (Triantafyllidis grammar, numerals: α΄ = 1 … θ΄ = 9, ι΄ = 10 …
 π΄ = 80, ρ΄ = 100 … ω΄ = 800; στ΄ = 6; ϟ΄ 90 and ϡ΄ 900 have no tile) write a number with
@@ -7,6 +7,8 @@ hundreds, tens and units in that order. An invalid word of that shape is explain
 from __future__ import annotations
 
 import re
+
+from grammars.rules import Layer
 
 RULE_ID = "C2"
 _UNITS = {"Α": 1, "Β": 2, "Γ": 3, "Δ": 4, "Ε": 5, "ΣΤ": 6, "Ζ": 7, "Η": 8, "Θ": 9}
@@ -30,3 +32,6 @@ def blocked(tile: str, analyse=None) -> str | None:
     """Why §C2 rejects ``tile``: it is the shape of an alphabetic numeral."""
     n = value(tile)
     return None if n is None else f"§C2: an ancient alphabetic numeral ({n}), not a word"
+
+
+LAYER = Layer(RULE_ID, "explain", False, explain=blocked)

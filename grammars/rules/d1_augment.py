@@ -1,4 +1,4 @@
-"""§D1 — the past-tense augment and the euphonic -ε (RULES.md D1).
+"""§D1 — the past-tense augment and the euphonic -ε (regulation §D1).
 
 * The augment is optional where it is unstressed: beside γράψαμε the regulation accepts
   εγράψαμε (``[AUG1]`` slot: ε kept although unstressed). Where the augment carries the
@@ -17,6 +17,8 @@ the scrabble-only weight and the rule id ``D1``.
 from __future__ import annotations
 
 from grammars import phonology as ph
+from grammars.cells import Cell
+from grammars.rules import Layer
 
 RULE_ID = "D1"
 
@@ -27,11 +29,11 @@ def variants(cell: str, ending: str, directive: str, aug: bool):
     bases = [(ending, directive, ph.AUG if aug else None)]
     if aug:
         out.append((ending, directive, ph.AUG_D1))              # εγράψαμε
-        if ";3;PL;" in cell:
+        if Cell.of(cell).has("3", "PL"):
             out.append((ending, "PEN", None))                   # δέσαν
             bases.append((ending, "PEN", None))
         bases.append((ending, directive, ph.AUG_D1))
-    if cell.startswith("V;") and ";3;PL;" in cell and ending.endswith("ν"):
+    if Cell.of(cell).finite and Cell.of(cell).has("3", "PL") and ending.endswith("ν"):
         for e, d, a in bases:
             out.append((e + "ε", d, a) if d == "ANT" else (e, d + "+ε", a))
     return out
@@ -49,8 +51,7 @@ def blocked(tile: str, analyse) -> str | None:
 
 def _tense(cell: str) -> str:
     """The cell without person and number: the forms of one tense share it."""
-    parts = cell.split(";")
-    return ";".join(p for p in parts if p not in ("1", "2", "3", "SG", "PL"))
+    return Cell.of(cell).tense
 
 
 def listed_variants(forms: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -67,7 +68,7 @@ def listed_variants(forms: list[tuple[str, str]]) -> list[tuple[str, str]]:
     for cell, form in forms:
         if cell.startswith("V;IND;PST;"):
             by_tense.setdefault(_tense(cell), {}).setdefault(
-                ";".join(p for p in cell.split(";") if p in ("1", "2", "3", "SG", "PL")), form)
+                Cell.of(cell).person_number, form)
     out: list[tuple[str, str]] = []
     augmented = set()  # stressed-augment 3rd plurals, whose -ε forms are made here
     for cell, form in forms:
@@ -79,7 +80,7 @@ def listed_variants(forms: list[tuple[str, str]]) -> list[tuple[str, str]]:
             continue
         if form[0] not in "εέ":
             out.append((cell, "ε" + form))                             # εδώσαμε
-        elif form.startswith("έ") and ";3;PL;" in cell:
+        elif form.startswith("έ") and Cell.of(cell).has("3", "PL"):
             rest = ph.plain(ph.underlying(form[1:], glides=False))
             out.append((cell, ph.realise(rest, "", "PEN")))            # δώσαν
             if form.endswith("ν"):
@@ -87,7 +88,7 @@ def listed_variants(forms: list[tuple[str, str]]) -> list[tuple[str, str]]:
                 bare = ph.realise(rest, "ε", "ANT")                    # δώσανε
                 out += [(cell, bare), (cell, "ε" + bare)]              # εδώσανε
     for cell, form in list(forms) + out:
-        if cell.startswith("V;") and ";3;PL;" in cell and form.endswith("ν") \
+        if Cell.of(cell).finite and Cell.of(cell).has("3", "PL") and form.endswith("ν") \
                 and (cell, form) not in augmented:
             u = ph.underlying(form, glides=False)
             pos = ph.stressed_syllable(u)
@@ -96,3 +97,16 @@ def listed_variants(forms: list[tuple[str, str]]) -> list[tuple[str, str]]:
             else:
                 out.append((cell, ph.realise(u, "ε", ph.KEEP)))          # έχουνε
     return sorted({v for v in out if v[1] and v not in have})
+
+
+def _verb_variants(cell: str, ending: str, directive: str, aug: bool):
+    """:func:`variants` of a verb cell; nothing for other cells."""
+    return variants(cell, ending, directive, aug) if Cell.of(cell).finite else []
+
+
+def _listed_verb(lemma: str, forms: list[tuple[str, str]]):
+    return [(cell, form, (RULE_ID,)) for cell, form in listed_variants(forms)]
+
+
+LAYER = Layer(RULE_ID, "variants", True, explain=blocked,
+              hooks={"variants": _verb_variants, "listed verb": _listed_verb})

@@ -1,4 +1,4 @@
-"""§D2 — compound verbs and the internal augment (RULES.md D2).
+"""§D2 — compound verbs and the internal augment (regulation §D2).
 
 * Learned compounds of prepositions take the augment inside, between prefix and verb, as the
   dictionaries give it: διαλύω → διέλυσα, διέλυα; αποσπώ → απέσπασα; προβλέπω → προέβλεψα;
@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grammars import phonology as ph
+from grammars.rules import Filter, Layer
 from lexicon import rows
 
 RULE_ID = "D2"
@@ -215,3 +216,31 @@ def only_cells(entry: Entry, table) -> frozenset[str]:
         return frozenset()
     return frozenset(c for c, _p, _t, stressed in twins(entry.lemma, table, entry.prefix,
                                                           entry.augmented) if stressed)
+
+
+def _filter(entry, table, ctx):
+    """Cell filter: a verb of mode ``only`` loses the plain forms of :func:`only_cells`."""
+    ia = ctx.lexicon.internal_augment.get(entry.lemma) if table.pos == "VERB" else None
+    only = only_cells(ia, table) if ia else frozenset()
+    return Filter(drop_cell=only.__contains__) if only else None
+
+
+def strings(ctx):
+    """(analysis string, surface form, weight) of the §D2 internal-augment forms of the verbs
+    of ``ctx.lexicon.internal_augment``, for each class the lemma has, sorted."""
+    from grammars.rules import RULE_WEIGHT
+    tags, out = ctx.tags, []
+    for e in ctx.lexicon.lemmas:
+        ia = ctx.lexicon.internal_augment.get(e.lemma)
+        table = ctx.tables.get(e.inflection_class)
+        if ia is None or table is None or table.pos != "VERB":
+            continue
+        head = e.lemma + tags.char("class", e.inflection_class)
+        for cell, form, rids in forms(ia, table):
+            out.append((head + tags.char("cell", cell)
+                        + "".join(tags.char("rule", r) for r in rids), form, RULE_WEIGHT))
+    return sorted(set(out))
+
+
+LAYER = Layer(RULE_ID, "forms", True, explain=blocked,
+              hooks={"cells": _filter, "strings": strings})

@@ -1,4 +1,4 @@
-"""§D4 — imperfect in -αγα (RULES.md D4).
+"""§D4 — imperfect in -αγα (regulation §D4).
 
 Second-conjugation verbs that have both an -άω and an -ώ present form an imperfect in -αγα
 (αγαπάω/αγαπώ → αγάπαγα, αγαπάγαμε; κοιτάω → κοίταγα); not the disyllables δράω, ζάω,
@@ -6,6 +6,8 @@ Second-conjugation verbs that have both an -άω and an -ώ present form an impe
 form in the class table (a 1st-singular present rule ending in -αω).
 """
 from __future__ import annotations
+
+from grammars.rules import ExtraCells, Layer
 
 RULE_ID = "D4"
 PRESENT_CELL = "V;IND;PRS;IPFV;1;SG;ACT"
@@ -23,3 +25,18 @@ def cells(present_ending: str):
         return []
     base = present_ending[:-2]
     return [(cell, base + e) for cell, e in ENDINGS.items()]
+
+
+def _cells(ending: str):
+    from grammars.rules import RULE_WEIGHT, d1_augment
+    out = []
+    for c4, e4 in cells(ending):
+        v = [(e4, "ANT", None, RULE_WEIGHT, ())]
+        v += [(e, d, a, RULE_WEIGHT, (d1_augment.RULE_ID,))
+              for e, d, a in d1_augment.variants(c4, e4, "ANT", False)]
+        out.append((c4, v))
+    return out
+
+
+LAYER = Layer(RULE_ID, "extra cells", True, hooks={"extra cells": ExtraCells(
+    PRESENT_CELL, _cells, lambda lemma, code, ctx: lemma not in EXCLUDED_LEMMAS)})

@@ -1,4 +1,4 @@
-"""§D9 — verbs whose sources give no aorist (RULES.md D9).
+"""§D9 — verbs whose sources give no aorist (regulation §D9).
 
 "The few verbs for which the dictionaries give no aorist, and make no comment (e.g. χέω),
 are valid with their present stem only (present and imperfect)." A lemma of the lexicon with
@@ -8,6 +8,9 @@ present, imperfect, present imperative and the gerund in -οντας (Triantafyl
 """
 from __future__ import annotations
 
+from grammars.cells import Cell
+from grammars.rules import Filter, Layer
+
 RULE_ID = "D9"
 FLAG = "present_only"
 
@@ -15,5 +18,12 @@ FLAG = "present_only"
 def keeps(cell: str) -> bool:
     """Is ``cell`` (a UniMorph cell string) built on the present stem? Imperfective cells and
     the present gerund are; the aorist system and the perfect participle are not."""
-    feats = cell.split(";")
-    return "IPFV" in feats or cell == "V.CVB;PRS;ACT"
+    return Cell.of(cell).has("IPFV") or cell == "V.CVB;PRS;ACT"
+
+
+def _filter(entry, table, ctx):
+    """Cell filter: a lemma flagged :data:`FLAG` keeps the cells :func:`keeps` accepts."""
+    return Filter(drop_cell=lambda cell: not keeps(cell)) if FLAG in entry.flags else None
+
+
+LAYER = Layer(RULE_ID, "cells", False, hooks={"cells": _filter})

@@ -1,4 +1,4 @@
-"""§E4 — a double spelling extends to every derived form (RULES.md E4).
+"""§E4 — a double spelling extends to every derived form (regulation §E4).
 
 The regulation: when a word has two spellings of the same sound and meaning (αυγό/αβγό,
 αητός/αϊτός, but not αετός, another word), both spellings are accepted in every form derived
@@ -22,13 +22,14 @@ its own (its forms are there already).
 """
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from grammars import alphabet
+from grammars.rules import Layer
 from lexicon import rows
 
 RULE_ID = "E4"
-# a double spelling is a dictionary variant (DESIGN-NOTES §1 weights: main 0, variant 1)
+# a double spelling is a dictionary variant (weights: main 0, variant 1)
 VARIANT_WEIGHT = 1.0
 SPELLINGS_FILE = Path(__file__).resolve().parents[2] / "lexicon" / "spellings.tsv"
 
@@ -58,9 +59,7 @@ def accented_pairs(src: str, dst: str) -> list[tuple[str, str]]:
 def plain(word: str) -> str:
     """``word`` without its stress mark, diaeresis kept (αϊτός → αϊτος, αΐτι → αϊτι), final ς
     as σ: the key stems are matched on, since αϊ and αι are different spellings."""
-    d = unicodedata.normalize("NFD", word)
-    return unicodedata.normalize("NFC", "".join(c for c in d if c not in "\u0301\u0342\u0300")
-                                 ).replace("ς", "σ")
+    return alphabet.plain(word, diaeresis=True, final_sigma=False)
 
 
 def _vowel_group(w: str, i: int) -> int:
@@ -214,3 +213,60 @@ def extensions(lemmas, pairs: list[StemPair] | None = None) -> list[Extension]:
                     continue
                 out[(lm, i)] = Extension(lm, i, src, dst, other, stem)
     return [out[k] for k in sorted(out)]
+
+
+def twins(gen, ctx):
+    """§E4 on the surface, (analysis → surface) of the twins, None if none: every form of a
+    lemma that a double-spelling stem of the lexicon (``ctx.lexicon.spellings``) reaches
+    (:func:`extensions`) gets a twin with the other spelling at the same place, same analysis
+    plus §E4, weight + :data:`VARIANT_WEIGHT`. ``gen`` must be arc-sorted on its input."""
+    import collections
+
+    import pynini
+
+    from grammars.alphabet import surface_sigma
+    tags = ctx.tags
+    ext = extensions((e.lemma for e in ctx.lexicon.lemmas), list(ctx.lexicon.spellings))
+    if not ext:
+        return None
+    tag_sigma = pynini.union(*sorted(tags.by_tag.values())).closure()
+    surf = surface_sigma()
+    acc = {"α": "ά", "ε": "έ", "η": "ή", "ι": "ί", "ο": "ό", "υ": "ύ", "ω": "ώ", "ϊ": "ΐ",
+           "ϋ": "ΰ"}
+    groups = collections.defaultdict(list)
+    for x in ext:  # forms keep the letters before the alternation, stress aside
+        groups[(plain(x.lemma[:x.position]), x.source, x.target)].append(x.lemma)
+    lemmas_ana = (pynini.string_map([pynini.escape(lm) for lm in sorted({x.lemma for x in ext})])
+                  + tag_sigma).optimize()
+    subset = pynini.compose(lemmas_ana, gen).optimize()
+    out = []
+    for (prefix, src, dst), lemmas in sorted(groups.items()):
+        keep = pynini.accep("")
+        for c in prefix:
+            keep += pynini.union(c, acc[c]) if c in acc else pynini.accep(c)
+        swap = pynini.union(*[pynini.cross(a, b) for a, b in accented_pairs(src, dst)])
+        rewrite = (keep + swap + surf).optimize()
+        ana = (pynini.string_map([pynini.escape(lm) for lm in sorted(lemmas)])
+               + tag_sigma).optimize()
+        out.append(pynini.compose(pynini.compose(ana, subset), rewrite))
+    twin = pynini.union(*out)
+    twin = pynini.concat(twin, pynini.cross(tags.char("rule", RULE_ID), ""))
+    twin = pynini.concat(twin, pynini.accep("", weight=VARIANT_WEIGHT))
+    return twin
+
+
+def twin_forms(form: str, ext: Extension) -> set[str]:
+    """The Python reference of :func:`twins` for one form of ``ext.lemma``: the form with
+    the other spelling at the extension's place when its letters before it are the lemma's
+    (stress aside), else nothing."""
+    p = plain(ext.lemma[:ext.position])
+    if plain(form[:ext.position]) != p or len(plain(form[:ext.position])) != ext.position:
+        return set()
+    out = set()
+    for a, b in accented_pairs(ext.source, ext.target):
+        if form[ext.position:ext.position + len(a)] == a:
+            out.add(form[:ext.position] + b + form[ext.position + len(a):])
+    return out
+
+
+LAYER = Layer(RULE_ID, "forms", True, build=twins)

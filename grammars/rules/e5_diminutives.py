@@ -1,4 +1,4 @@
-"""§E5 — defective diminutives and augmentatives (RULES.md E5):
+"""§E5 — defective diminutives and augmentatives (regulation §E5):
 
 * diminutives in -άκι have no genitive (σπιτάκι, σπιτακιού ✗);
 * diminutives in -άκος have a vocative singular in -ο and no plural (υπνάκος, υπνάκο; υπνάκοι ✗);
@@ -11,14 +11,16 @@ suffix replaced by a noun ending gives a known lemma, accents aside (ματάρ�
 """
 from __future__ import annotations
 
-import unicodedata
+from grammars.alphabet import plain
+from grammars.cells import Cell
+from grammars.rules import Filter, Layer
 
 RULE_ID = "E5"
 
 # suffix (accented as in the lemma: ψαράκας, not κόρακας; κλέφταρος, not κουμπάρος) → predicate on a cell that the derivative lacks
-_NO_GEN = lambda c: ";GEN;" in c  # noqa: E731
-_NO_PL = lambda c: c.endswith(";PL") or ";PL;" in c  # noqa: E731
-_NO_GEN_PL = lambda c: ";GEN;" in c and (c.endswith(";PL") or ";PL;" in c)  # noqa: E731
+_NO_GEN = lambda c: Cell.of(c).has("GEN")  # noqa: E731
+_NO_PL = lambda c: Cell.of(c).has("PL")  # noqa: E731
+_NO_GEN_PL = lambda c: Cell.of(c).has("GEN", "PL")  # noqa: E731
 SUFFIXES = {
     "άκι": _NO_GEN,
     "άκος": _NO_PL,
@@ -30,8 +32,7 @@ BASE_ENDINGS = ("ι", "ί", "ος", "ός", "ο", "ό", "α", "ά", "η", "ή", 
 
 
 def _bare(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFD", word)
-                   if not unicodedata.combining(c)).replace("ς", "σ")
+    return plain(word, final_sigma=False)
 
 
 def base_index(lemmas) -> set[str]:
@@ -71,3 +72,16 @@ def blocked(tile: str, analyse) -> str | None:
             if any(_bare(a.lemma).upper() == lemma for a in analyse(lemma)):
                 return f"§E5: {why} ({lemma})"
     return None
+
+
+def _filter(entry, table, ctx):
+    """Cell filter: a noun that is a diminutive or augmentative of a lemma of the lexicon
+    loses the cells :func:`barred` names."""
+    if table.pos != "NOUN":
+        return None
+    bases = ctx.memo("e5 bases", lambda: base_index(e.lemma for e in ctx.lexicon.lemmas))
+    bar = barred(entry.lemma, bases)
+    return Filter(drop_cell=bar) if bar else None
+
+
+LAYER = Layer(RULE_ID, "cells", False, explain=blocked, hooks={"cells": _filter})

@@ -1,0 +1,66 @@
+"""The Greek alphabet as the grammar uses it: letters, accents, tile form, plain form.
+
+Surface forms are accented lower case (monotonic: one acute, the diaeresis on ι/υ, final ς);
+tile form is their projection for play: the 24 capitals, no accent or diaeresis, ς as Σ
+(regulation, tile rules). The stress is marked with the acute (Triantafyllidis grammar, the
+monotonic system); the diaeresis tells a vowel that does not form a digraph with the one before
+it (αϊτός, not αιτός), so it is a spelling, not an accent.
+
+The pynini helpers (``surface_sigma``, ``analysis_sigma``) import pynini when called only.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+#: the 24 lower-case letters, alphabetical order (σ is the non-final sigma)
+LETTERS = "αβγδεζηθικλμνξοπρστυφχψω"
+FINAL_SIGMA = "ς"
+#: the 24 tile letters (capitals)
+TILE_LETTERS = "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ"
+VOWELS = "αεηιουω"
+#: vowel → its stressed (acute) form
+STRESSED = {"α": "ά", "ε": "έ", "η": "ή", "ι": "ί", "ο": "ό", "υ": "ύ", "ω": "ώ"}
+#: vowel → its form with diaeresis, and with diaeresis and stress
+DIAERESIS = {"ι": "ϊ", "υ": "ϋ"}
+STRESSED_DIAERESIS = {"ι": "ΐ", "υ": "ΰ"}
+#: the marked letters in the order the compiler has always listed them
+MARKED = "άέήίόύώϊϋΐΰ"
+#: every letter a surface form may use
+SURFACE_LETTERS = frozenset(LETTERS + FINAL_SIGMA + MARKED)
+#: surface letter → tile letter for the letters whose tile is not plain ``upper()``
+TILE_MAP = {"ά": "Α", "έ": "Ε", "ή": "Η", "ί": "Ι", "ό": "Ο", "ύ": "Υ", "ώ": "Ω",
+            "ϊ": "Ι", "ϋ": "Υ", "ΐ": "Ι", "ΰ": "Υ", "ς": "Σ"}
+
+_DIAERESIS = "\u0308"
+
+
+def plain(word: str, *, diaeresis: bool = False, final_sigma: bool = True) -> str:
+    """``word`` without its stress: every combining mark removed (the acute; polytonic
+    grave, circumflex, breathings, iota subscript), NFC result.
+
+    ``diaeresis=True`` keeps the diaeresis (αϊτός → αϊτος: αϊ and αι are different
+    spellings); by default it goes too (αϊτός → αιτος). ``final_sigma=False`` writes ς as σ
+    (the form stems are matched on). Case is kept; other characters pass unchanged.
+
+    >>> plain("αϊτός"), plain("αϊτός", diaeresis=True), plain("αυγός", final_sigma=False)
+    ('αιτος', 'αϊτος', 'αυγοσ')
+    """
+    out = unicodedata.normalize("NFC", "".join(
+        c for c in unicodedata.normalize("NFD", word)
+        if not unicodedata.combining(c) or (diaeresis and c == _DIAERESIS)))
+    return out if final_sigma else out.replace(FINAL_SIGMA, "σ")
+
+
+def surface_sigma():
+    """Acceptor of any string of surface letters (pynini)."""
+    import pynini
+    return pynini.union(*sorted(SURFACE_LETTERS)).closure().optimize()
+
+
+def analysis_sigma(tags, exclude=()):
+    """Acceptor of any string of the analysis side: letters (ς included) and every tag symbol
+    of ``tags`` (a :class:`fst.tags.TagTable`) but those in ``exclude`` (pynini)."""
+    import pynini
+    letters = [chr(i) for i in range(0x3b1, 0x3ca)] + list(MARKED)
+    syms = [c for k, c in tags.by_tag.items() if c not in exclude]
+    return pynini.union(*[pynini.escape(c) for c in letters], *syms).closure().optimize()
