@@ -11,6 +11,7 @@ regulation (A1…E6 by section, LEN the length profile); grammars/rules has one 
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -22,6 +23,9 @@ from grammars.paradigm import WEIGHTS
 
 from . import anatable
 from . import cache as fc
+from . import notebook
+from . import search
+from .search import Hooks, Match, SearchError, TileSet, tile_set  # noqa: F401 (re-exported)
 from .normalize import InvalidWord, to_lower_accented, to_tile
 from .runtime import TileDFA, export
 
@@ -53,6 +57,9 @@ class Verdict:
     rules: tuple[str, ...]
     reason: str = ""
 
+    def _repr_html_(self) -> str:
+        return notebook.verdict(self)
+
 
 @dataclass(frozen=True)
 class ParadigmRow:
@@ -67,6 +74,25 @@ class ParadigmTable:
     inflection_class: str
     rows: list[ParadigmRow] = field(default_factory=list)
 
+    def _repr_html_(self) -> str:
+        """The paradigm as an HTML table in Jupyter: a row per cell, variants marked."""
+        return notebook.paradigm(self)
+
+
+class Paradigms(list):
+    """The paradigms of a lemma (a list of :class:`ParadigmTable`), one HTML table each in
+    Jupyter."""
+
+    def _repr_html_(self) -> str:
+        return notebook.paradigms(self)
+
+
+class Analyses(list):
+    """The analyses of a word (a list of :class:`Analysis`), an HTML table in Jupyter."""
+
+    def _repr_html_(self) -> str:
+        return notebook.analyses(self)
+
 
 #: the layers that explain a rejection, in the order of grammars.rules.LAYERS
 BLOCKING_RULES = rules.explainers()
@@ -79,6 +105,10 @@ class Explanation:
     analyses: list[Analysis]
     blocked: list[tuple[str, str]]
     neighbours: list[str]
+
+    def _repr_html_(self) -> str:
+        """The verdict and its reasons as HTML tables in Jupyter."""
+        return notebook.explanation(self)
 
 
 VARIANT_NAMES = WEIGHTS  # weight → variant name (grammars.paradigm.WEIGHTS)
@@ -201,7 +231,7 @@ class Judge:
             lat = pynini.compose(pynini.accep(pynini.escape(tile)), self.t2s)
             return sorted({o for _, o, _ in self._paths(lat.rmepsilon())})
 
-    def analyse(self, word: str) -> list[Analysis]:
+    def analyse(self, word: str) -> Analyses:
         """Every analysis of ``word`` (any case, accented or not), best (lowest weight) first;
         ties by surface, lemma, cell, class and rules.
 
@@ -212,9 +242,9 @@ class Judge:
             return []  # §L23 takes 2–3 letter forms out of the acceptor, not the analyser
         table = self.table
         if table is not None:
-            return [Analysis(*r) for r in table.lookup(tile)]
-        return [Analysis(*r) for r in
-                anatable.analyse_fst(tile, self.analyser, self.t2s, self.tags.by_char)]
+            return Analyses(Analysis(*r) for r in table.lookup(tile))
+        return Analyses(Analysis(*r) for r in
+                        anatable.analyse_fst(tile, self.analyser, self.t2s, self.tags.by_char))
 
     def analyse_many(self, tiles: list[str]) -> list[list[Analysis]]:
         """:meth:`analyse` of already tile-normalised strings, same order (anything that is not
@@ -279,7 +309,7 @@ class Judge:
         Raises ``InvalidWord`` for non-Greek input.
         """
         v = self.check(word)
-        analyses = self.analyse(v.tile) if v.valid else []
+        analyses = self.analyse(v.tile) if v.valid else Analyses()
         blocked = [] if v.valid else self.blocked(v.tile)
         near = [] if v.valid or blocked else self.neighbours(v.tile)
         return Explanation(v, analyses, blocked, near)
@@ -324,7 +354,7 @@ class Judge:
             return None  # the caller's word-by-word path applies the profile
         return self.runtime.judge_text(text, self.min_length, self.max_length)
 
-    def paradigm(self, lemma: str, inflection_class: str | None = None) -> list[ParadigmTable]:
+    def paradigm(self, lemma: str, inflection_class: str | None = None) -> Paradigms:
         """The paradigm(s) of ``lemma``: one table per inflection class (sorted by class), every
         cell with its forms (main form first), rule-derived forms excluded. An unknown lemma
         or class gives an empty list.
@@ -337,7 +367,7 @@ class Judge:
         if inflection_class:
             classes = [c for c in classes if c == inflection_class]
         if not classes:
-            return []
+            return Paradigms()
         out = []
         with pynini.default_token_type("utf8"):
             cells = pynini.union(*[c for c, (k, _) in self.tags.by_char.items() if k == "cell"])
@@ -361,7 +391,7 @@ class Judge:
             table.rows.sort(key=lambda r: (order.get(self.tags.by_tag[f"cell:{r.tags}"], 0),
                                            r.variant != "main"))
             out.append(table)
-        return out
+        return Paradigms(out)
 
     def generate(self, lemma: str, inflection_class: str, tags: str,
                  rules: tuple[str, ...] | list[str] = ()) -> list[str]:
@@ -387,6 +417,57 @@ class Judge:
                 pat += pynini.closure(pynini.union(*rsyms))
             return sorted({s for s, _, _ in self._paths(pynini.compose(self.analyser, pat))})
 
+    # -- search (fst.search: walks of the tile acceptor's arrays) ----------------------
+    def _bounds(self, min_length: int, max_length: int) -> tuple[int, int]:
+        return max(min_length, self.min_length), min(max_length, self.max_length)
+
+    def _profiled(self, blocks: Iterator[list[Match]]) -> Iterator[Match]:
+        """Matches kept by the profile's switched-off layers (none for the full regulation)."""
+        for block in blocks:
+            if self.disabled_rules:
+                ok = self._profile([m.word for m in block], [True] * len(block))
+                block = [m for m, good in zip(block, ok) if good]
+            yield from block
+
+    def anagram(self, rack: str, min_length: int = 2, max_length: int = 15,
+                exact: bool = False) -> Iterator[Match]:
+        """Every valid word the tiles of ``rack`` make: Greek letters as typed (any case,
+        accents) and at most two blanks ``?``/``*``; ``min_length``…``max_length`` letters
+        (within the profile's), ``exact``: every tile used. Streams :class:`Match` (word in
+        tile form, blank positions, face-value score from ``lexicon/tiles/greek.tsv``) in
+        alphabetical order; :func:`fst.search.best_first` sorts for display.
+
+        Raises :class:`SearchError` (a ValueError) for a bad rack: empty, a character that is
+        neither a Greek letter nor a blank, over two blanks, over 15 tiles, or more tiles of a
+        letter than the Greek set has."""
+        r = search.parse_rack(rack)
+        lo, hi = self._bounds(min_length, max_length)
+        return self._profiled(search._walk(self.runtime, ("*",), r.letters, r.blanks, lo, hi,
+                                           exact))
+
+    def pattern(self, pattern: str, rack: str | None = None, min_length: int = 2,
+                max_length: int = 15) -> Iterator[Match]:
+        """Every valid word matching ``pattern`` (letters in any case; ``?`` one letter, ``*``
+        any run of letters, none included), alphabetical. With ``rack``, the letters that
+        ``?`` and ``*`` stand for must come from the rack (blanks included); the pattern's
+        own letters are taken as on the board. Raises :class:`SearchError` for a bad pattern
+        or rack (:func:`fst.search.parse_pattern`, :func:`fst.search.parse_rack`)."""
+        lo, hi = self._bounds(min_length, max_length)
+        blocks = search.pattern(self.runtime, pattern, rack, lo, hi)
+        return self._profiled(_blocks(blocks))
+
+    def hooks(self, word: str) -> Hooks:
+        """The front and back hooks of ``word`` (any case, accents): the letters that make a
+        valid word (profile applied) before and after it. Raises :class:`SearchError` if
+        ``word`` is not a Greek word."""
+        h = search.hooks(self.runtime, word, self.min_length, self.max_length)
+        if self.disabled_rules:
+            front = self._profile([c + h.word for c in h.front], [True] * len(h.front))
+            back = self._profile([h.word + c for c in h.back], [True] * len(h.back))
+            h = Hooks(h.word, [c for c, ok in zip(h.front, front) if ok],
+                      [c for c, ok in zip(h.back, back) if ok])
+        return h
+
     def wordlist(self, min_length: int | None = None, max_length: int | None = None) -> Iterator[str]:
         """Every accepted tile form within the length bounds, sorted."""
         for block in self.wordlist_bytes(min_length, max_length):
@@ -399,3 +480,12 @@ class Judge:
         lo = max(2, self.min_length if min_length is None else min_length)
         hi = self.max_length if max_length is None else max_length
         return self.runtime.wordlist_chunks(lo, hi)
+
+
+def _blocks(matches: Iterator[Match], size: int = 4096) -> Iterator[list[Match]]:
+    """``matches`` in lists of ``size``."""
+    while True:
+        block = list(itertools.islice(matches, size))
+        if not block:
+            return
+        yield block

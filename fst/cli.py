@@ -546,6 +546,28 @@ def cmd_wordlist(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``dektes serve``: the web application (fst/web), which needs the ``web`` extra."""
+    try:
+        import fastapi  # noqa: F401
+        import jinja2  # noqa: F401
+        import uvicorn  # noqa: F401
+
+        from fst.web.server import serve
+    except ImportError as e:
+        raise UsageError("dektes serve needs the web extra (%s is missing): "
+                         "pip install 'dektes[web]'" % (e.name or e)) from None
+    if not 0 <= args.port <= 65535:
+        raise UsageError("--port %d is not a TCP port (0–65535)" % args.port)
+    judge = _judge(args.min_length, args.max_length, _disabled(args))
+    try:
+        serve(judge, host=args.host, port=args.port)
+    except OSError as e:
+        raise UsageError("cannot serve on %s:%d: %s" % (args.host, args.port,
+                                                        e.strerror or e)) from None
+    return EXIT_OK
+
+
 # --------------------------------------------------------------------------------------------
 # argument parsing
 
@@ -750,6 +772,34 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pos", type=str.upper, choices=["NOUN", "ADJ", "VERB"],
                    help="only classes of this part of speech")
     p.set_defaults(func=cmd_guess)
+    p = sub.add_parser(
+        "serve", formatter_class=fmt,
+        help="serve the judge, analyses, paradigms and search as web pages and a JSON API",
+        description=_fill("Serve a web application: judge words or a list, a referee's "
+                          "challenge screen (VALID/INVALID only), the analyses of a word, the "
+                          "paradigm table of a lemma, anagram and pattern search with a "
+                          "clickable rack, and a JSON API for each (documented on /api). "
+                          "Latin keys type Greek as the Greek keyboard layout does. It binds "
+                          "to 127.0.0.1 (this machine only) unless --host says otherwise. "
+                          "Needs the web extra: pip install 'dektes[web]'."),
+        epilog="example:\n  dektes serve --port 8000\n"
+               "  curl -sG --data-urlencode word=εγραψα http://127.0.0.1:8000/api/check\n\n"
+               + _fill("The server stops gracefully on Ctrl-C (exit status 130) or SIGTERM. "
+                       "exit status: 2 if the address cannot be bound or the web extra is "
+                       "missing."),
+    )
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default %(default)s; 0.0.0.0 for every "
+                        "interface)")
+    p.add_argument("--port", type=int, default=8000, metavar="N",
+                   help="TCP port (default %(default)s; 0 for any free port)")
+    _add_lengths(p)
+    _add_profile(p)
+    p.set_defaults(func=cmd_serve)
+
+    from fst import cli_export, cli_search  # anagram, pattern, hooks; export
+    cli_search.add_commands(sub, fmt)
+    cli_export.add_commands(sub, fmt)
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser
 

@@ -1,0 +1,229 @@
+"""Export the lexicon's paradigms and the compiled transducers for other tools.
+
+* :func:`unimorph_rows`: ``lemma, form, features`` triples of every paradigm, with UniMorph's
+  tag names and feature order as in UniMorph's Greek file (``ell``, from Wiktionary): nominals
+  ``POS;CASE;NUMBER;GENDER`` then the rest (``ADJ;NOM;SG;MASC;CMPR``), verbs
+  ``V;PERSON;NUMBER;ASPECT;TENSE`` or ``…;ASPECT;MOOD`` for the subjunctive and imperative
+  (``V;1;SG;PFV;PST``, ``V;2;SG;PFV;IMP``), ``V;NFIN`` for the aorist infinitive, ``V;PTCP``
+  for the gerund in -οντας. ``ell`` leaves the indicative and the active voice unmarked and has
+  no passive forms under an active lemma; dektes keeps them under the lemma (γράφω), so
+  passive forms end in ``PASS``. The synthetic superlative (-ότατος) is ``SPRL;AB``
+  (absolute). dektes' cells are in ``grammars/classes`` (UniMorph-style, another order).
+* :func:`write_att` / :func:`write_openfst`: the analyser (accented surface → lemma and tags)
+  and the tile acceptor, as AT&T text (HFST's ``hfst-txt2fst``, OpenFst's ``fstcompile`` with
+  the symbol table) and as OpenFst binaries with the symbol tables attached (``fstprint``,
+  HFST's ``hfst-fst2fst``). Tags are multi-character symbols: ``[P4]`` (inflection class),
+  ``[V;IND;PST;PFV;1;SG;ACT]`` (cell), ``[§D1]`` (a regulation rule that licensed the form);
+  an analysis reads ``γράφω[P4][V;IND;PST;PFV;1;SG;ACT]``. Epsilon is ``@0@`` (HFST's name;
+  symbol 0 of the tables).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import numpy as np
+
+from grammars.rules import RULE_WEIGHT  # the weight of a form a regulation rule derives
+
+EPSILON = "@0@"
+CASES = ("NOM", "GEN", "ACC", "VOC")
+NUMBERS = ("SG", "PL")
+GENDERS = ("MASC", "FEM", "NEUT")
+PERSONS = ("1", "2", "3")
+ASPECTS = ("IPFV", "PFV", "PRF")
+TENSES = ("PRS", "PST", "FUT")
+MOODS = ("SBJV", "IMP")
+_NOMINAL = {"N", "ADJ", "PRO", "DET", "NUM", "ADP", "V.PTCP"}
+
+
+def unimorph_features(cell: str) -> str:
+    """UniMorph ``ell`` features of a dektes cell (``V;IND;PST;PFV;1;SG;ACT`` →
+    ``V;1;SG;PFV;PST``; ``ADJ;CMPR;FEM;ACC;PL`` → ``ADJ;ACC;PL;FEM;CMPR``)."""
+    tags = cell.split(";")
+    pos, rest = tags[0], tags[1:]
+    if pos == "V.CVB":  # the gerund in -οντας: ell calls it V;PTCP
+        return "V;PTCP"
+    if pos == "V":
+        if "NFIN" in rest:
+            out = ["V", "NFIN"]
+        else:
+            out = ["V"]
+            for group in (PERSONS, NUMBERS, ASPECTS):
+                out += [t for t in rest if t in group]
+            mood = [t for t in rest if t in MOODS]
+            out += mood or [t for t in rest if t in TENSES]
+        return ";".join(out + ["PASS"] * ("PASS" in rest))
+    if pos in _NOMINAL:
+        out = [pos]
+        for group in (CASES, NUMBERS, GENDERS):
+            out += [t for t in rest if t in group]
+        known = set(CASES + NUMBERS + GENDERS + ("ACT", "PASS"))
+        for t in rest:
+            if t not in known:
+                out += ["SPRL", "AB"] if t == "SPRL" else [t]
+        return ";".join(out + ["PASS"] * ("PASS" in rest))
+    return cell
+
+
+def unimorph_rows(judge, rule_derived: bool = False,
+                  lemmas: Iterable[str] | None = None) -> Iterator[tuple[str, str, str]]:
+    """``(lemma, form, features)`` for every form of every paradigm of ``judge``'s lexicon
+    (:class:`fst.api.Judge` with its analysis table), lemma by lemma in alphabetical order,
+    each lemma's forms in cell order (then by form), without repeats. Forms licensed only by a
+    regulation rule (§B3 ξανα-, §D1 …) are left out unless ``rule_derived``.
+
+    Reads the analysis table (every analysis of every tile word, :mod:`fst.anatable`); raises
+    RuntimeError for a Judge without one."""
+    table = judge.table
+    if table is None:
+        raise RuntimeError("the export needs the analysis table of the build cache")
+    dfa = judge.runtime
+    offsets = np.asarray(table.offsets)
+    n_words = len(offsets) - 1
+    lemma = np.asarray(table.lemma)
+    form = np.asarray(table.form)
+    n_pat = table._n_pat
+    fid, pid = np.divmod(form, n_pat)
+    order_of = {}
+    by_char = judge.tags.by_char
+    for k, (c, (kind, tag)) in enumerate(sorted(by_char.items())):
+        if kind == "cell":
+            order_of[tag] = k
+    forms = table.forms
+    # the table merges the rule chains of a form: a paradigm form that a rule licenses too
+    # names the rule, but keeps the paradigm's weight (0–3; rule-derived forms weigh 5+)
+    keep_form = np.array([rule_derived or w < RULE_WEIGHT for _, _, _, w in forms], dtype=bool)
+    cell_rank = np.array([order_of.get(cell, 0) for _, cell, _, _ in forms], dtype=np.int64)
+    word = np.repeat(np.arange(n_words, dtype=np.int64), np.diff(offsets))
+    keep = keep_form[fid]
+    wanted = None
+    if lemmas is not None:
+        wanted = set(lemmas)
+        ids = [i for i, lm in enumerate(table.lemmas) if lm in wanted]
+        keep &= np.isin(lemma, np.array(ids, dtype=lemma.dtype))
+    sel = np.flatnonzero(keep)
+    # by lemma (the list is sorted), then cell, then the word
+    order = sel[np.lexsort((word[sel], cell_rank[fid[sel]], lemma[sel]))]
+    words = list(dfa.wordlist(0, max(1, int(dfa.height[0]))))
+    if len(words) != n_words:
+        raise RuntimeError("the analysis table does not belong to this acceptor")
+    feats = {}
+    extra = [(r.lemma, r.surface, r.tags, r.weight) for rows in table.extra.values() for r in rows]
+    extra_by_lemma: dict[str, list] = {}
+    for lm, surface, cell, weight in extra:
+        if (rule_derived or weight < RULE_WEIGHT) and (wanted is None or lm in wanted):
+            extra_by_lemma.setdefault(lm, []).append((order_of.get(cell, 0), surface, cell))
+    names, patterns = table.lemmas, table.patterns
+    from .anatable import apply_pattern
+
+    current, seen, pending = None, set(), []
+
+    def flush():
+        for _, surface, cell in sorted(pending + extra_by_lemma.pop(current, [])):
+            f = feats.get(cell) or feats.setdefault(cell, unimorph_features(cell))
+            if (surface, f) not in seen:
+                seen.add((surface, f))
+                yield current, surface, f
+
+    lm_a, w_a, f_a, p_a = (lemma[order].tolist(), word[order].tolist(), fid[order].tolist(),
+                           pid[order].tolist())
+    for lm, w, f, p in zip(lm_a, w_a, f_a, p_a):
+        name = names[lm]
+        if name != current:
+            if current is not None:
+                yield from flush()
+            current, seen, pending = name, set(), []
+        cell = forms[f][1]
+        pending.append((order_of.get(cell, 0), apply_pattern(words[w], patterns[p]), cell))
+    if current is not None:
+        yield from flush()
+    for lm in sorted(extra_by_lemma):  # lemmas known only from ruled-out words
+        current, seen, pending = lm, set(), []
+        yield from flush()
+
+
+# ---------------------------------------------------------------------------------------------
+# transducers
+
+
+def symbol_name(label: int, by_char: dict[str, tuple[str, str]]) -> str:
+    """The symbol of an FST label: the character, or ``[tag]`` / ``[§rule]`` for a tag."""
+    if label == 0:
+        return EPSILON
+    c = chr(label)
+    kind_tag = by_char.get(c)
+    if kind_tag is None:
+        if c.isspace():
+            raise ValueError(f"label U+{label:04X} is white space, which AT&T cannot hold")
+        return c
+    kind, tag = kind_tag
+    return f"[§{tag}]" if kind == "rule" else f"[{tag}]"
+
+
+def symbol_table(fsts, by_char):
+    """A pynini SymbolTable naming every label of ``fsts`` (:func:`symbol_name`)."""
+    import pynini
+
+    labels = {0}
+    for f in fsts:
+        for s in f.states():
+            for a in f.arcs(s):
+                labels.add(a.ilabel)
+                labels.add(a.olabel)
+    table = pynini.SymbolTable()
+    for lab in sorted(labels):
+        table.add_symbol(symbol_name(lab, by_char), lab)
+    return table
+
+
+def _named(fst, table):
+    f = fst.copy()
+    f.set_input_symbols(table)
+    f.set_output_symbols(table)
+    return f
+
+
+def _fsts(judge):
+    return {"analyser": judge.analyser, "tiles": judge.tiles}
+
+
+def write_att(judge, directory: Path | str) -> list[Path]:
+    """Write ``analyser.att``, ``tiles.att`` (AT&T text: ``src dst in out [weight]``, then
+    final states, tropical weights) and ``symbols.txt`` (OpenFst symbol table for both) into
+    ``directory`` (created if needed). Returns the paths written."""
+    d = Path(directory)
+    d.mkdir(parents=True, exist_ok=True)
+    fsts = _fsts(judge)
+    table = symbol_table(fsts.values(), judge.tags.by_char)
+    out = []
+    for name, f in fsts.items():
+        path = d / f"{name}.att"
+        text = _named(f, table).print(isymbols=table, osymbols=table)
+        path.write_text(text, encoding="utf-8")
+        out.append(path)
+    path = d / "symbols.txt"
+    table.write_text(str(path))
+    return out + [path]
+
+
+def write_openfst(judge, directory: Path | str) -> list[Path]:
+    """Write ``analyser.fst`` and ``tiles.fst`` (OpenFst binaries, standard tropical arcs, the
+    symbol table attached to both sides) and ``symbols.txt`` into ``directory``."""
+    d = Path(directory)
+    d.mkdir(parents=True, exist_ok=True)
+    fsts = _fsts(judge)
+    table = symbol_table(fsts.values(), judge.tags.by_char)
+    out = []
+    for name, f in fsts.items():
+        path = d / f"{name}.fst"
+        _named(f, table).write(str(path))
+        out.append(path)
+    path = d / "symbols.txt"
+    table.write_text(str(path))
+    return out + [path]
+
+
+def analysis_string(a) -> str:
+    """An :class:`fst.api.Analysis` as the exported analyser writes it (rules sorted)."""
+    return a.lemma + f"[{a.inflection_class}][{a.tags}]" + "".join(f"[§{r}]" for r in a.rules)

@@ -1,0 +1,578 @@
+"""Anagram, pattern and hook search over the tile acceptor's arrays (numpy, no pynini).
+
+Every search is a walk of :class:`fst.runtime.TileDFA` (any profile's acceptor), breadth
+first, a level (word length) at a time and vectorised over the level's nodes. A node is a
+prefix: its DFA state, what is left of the rack (letter counts, blanks) and, for a pattern, the
+set of pattern positions it can be at. A branch is cut as soon as the rack has no tile for the
+next letter, the pattern cannot match, or no word of the allowed lengths can be reached from
+the state (``mindist``/``height``), so the walk never visits the word list as a whole.
+
+Rack letters are spent before blanks: a letter is played by a blank only when the rack has no
+tile of it left, which gives every word its best score (tile values are never negative), and the
+blank is the word's later occurrence(s) of the letter.
+
+Tile values and the number of tiles of each letter come from ``lexicon/tiles/greek.tsv`` (the
+Greek edition's set, 104 tiles; its source is cited there): :func:`tile_set`.
+
+    >>> from fst.api import Judge
+    >>> judge = Judge.load()
+    >>> [m.word for m in judge.anagram("ΑΕΓΡΨΑ", min_length=6)]  # doctest: +SKIP
+    ['ΕΓΡΑΨΑ']
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Iterator, NamedTuple
+
+import numpy as np
+
+from .normalize import InvalidWord, to_tile
+from .runtime import N_LETTERS, TILE_LETTERS, TileDFA
+
+TILES_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "tiles" / "greek.tsv"
+BLANK_CHARS = "?*"  # a blank on a rack
+MAX_BLANKS = 2  # the Greek set has two blanks
+MAX_RACK = 15  # tiles on a rack given to search (a board row): letters + blanks
+MAX_PATTERN = 15  # letters and '?' in a pattern (the longest word on the board, §LEN)
+# first-letter subtrees walked together: about this many words of the language per block, so
+# that a pattern such as '*' streams in bounded memory
+BLOCK_WORDS = 1 << 18
+
+_CP = np.array([ord(c) for c in TILE_LETTERS], dtype=np.uint32)
+_INDEX = {c: i for i, c in enumerate(TILE_LETTERS)}
+
+
+class SearchError(ValueError):
+    """A rack or pattern that cannot be searched; the message is one sentence naming it."""
+
+
+# ---------------------------------------------------------------------------------------------
+# the tile set
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """The Greek Scrabble set: ``values[letter]`` (points), ``counts[letter]`` (tiles of the
+    letter in the set), ``blanks`` (blank tiles, worth 0), ``source`` (the citation)."""
+    values: dict[str, int]
+    counts: dict[str, int]
+    blanks: int
+    source: str
+
+    def score(self, word: str, blanks: Iterable[int] = ()) -> int:
+        """Face value of ``word`` (tile form): the sum of its letters' values, less the letters
+        at the 0-based positions ``blanks`` (played by blanks, worth 0). No board premiums."""
+        skip = set(blanks)
+        return sum(self.values[c] for i, c in enumerate(word) if i not in skip)
+
+
+@functools.lru_cache(maxsize=None)
+def tile_set(path: Path | str | None = None) -> TileSet:
+    """The tile set read from ``lexicon/tiles/greek.tsv`` (or ``path``).
+
+    Raises ValueError if the file does not give a value and count for each of the 24 tile
+    letters and the blank."""
+    path = Path(path) if path else TILES_FILE
+    values: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    source = []
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            if line.startswith("#"):
+                source.append(line[1:].strip())
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if not line.strip() or parts[0] == "letter":
+                continue
+            try:
+                letter, value, count = parts[0], int(parts[1]), int(parts[2])
+            except (IndexError, ValueError):
+                raise ValueError(f"{path}:{lineno}: expected letter, value, count") from None
+            values[letter], counts[letter] = value, count
+    missing = [c for c in TILE_LETTERS + "?" if c not in values]
+    if missing:
+        raise ValueError(f"{path}: no value/count for {' '.join(missing)}")
+    blanks = counts.pop("?")
+    values.pop("?")
+    return TileSet(values, counts, blanks, " ".join(s for s in source if "Source" in s or
+                                                     "wikipedia" in s.lower()))
+
+
+@functools.lru_cache(maxsize=1)
+def _values_array() -> np.ndarray:
+    ts = tile_set()
+    return np.array([ts.values[c] for c in TILE_LETTERS], dtype=np.int32)
+
+
+# ---------------------------------------------------------------------------------------------
+# results
+
+
+class Match(NamedTuple):
+    """One word found: ``word`` (tile form), ``blanks`` (0-based positions of the letters played
+    by blanks, ascending), ``score`` (face value: the letters' tile values, blanks 0).
+    A named tuple: thousands are made per search."""
+    word: str
+    blanks: tuple[int, ...]
+    score: int
+
+    @property
+    def blank_letters(self) -> str:
+        """The letters the blanks stand for, in word order."""
+        return "".join(self.word[i] for i in self.blanks)
+
+    @property
+    def shown(self) -> str:
+        """The word with the blanks' letters in lower case (ΓΡΑψΑ), as word finders show
+        them; a blank Σ at the end is ς."""
+        if not self.blanks:
+            return self.word
+        chars = list(self.word)
+        for i in self.blanks:
+            chars[i] = "ς" if chars[i] == "Σ" and i == len(chars) - 1 else chars[i].lower()
+        return "".join(chars)
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """The hooks of a word: ``front`` letters that make a valid word before it, ``back``
+    letters after it (tile letters, alphabetical)."""
+    word: str
+    front: list[str]
+    back: list[str]
+
+
+def best_first(matches: Iterable[Match]) -> list[Match]:
+    """``matches`` sorted for display: highest score first, then longer, then alphabetical."""
+    return sorted(matches, key=lambda m: (-m.score, -len(m.word), m.word))
+
+
+# ---------------------------------------------------------------------------------------------
+# racks and patterns
+
+
+@dataclass(frozen=True)
+class Rack:
+    """A parsed rack: ``letters`` (tile letters, sorted) and ``blanks`` (0–2)."""
+    letters: str
+    blanks: int
+
+    def __len__(self) -> int:
+        return len(self.letters) + self.blanks
+
+
+def _tile_letters(text: str, what: str, offset: int = 0) -> str:
+    """Tile form of a piece of a rack or pattern (any case, accents), or SearchError."""
+    try:
+        return to_tile(text)
+    except InvalidWord as e:
+        reason = e.reason
+        if e.position is not None and offset:
+            reason = re.sub(r"position \d+", f"position {e.position + offset}", reason)
+        raise SearchError(f"{what}: {reason}") from None
+
+
+def parse_rack(text: str, max_tiles: int = MAX_RACK, check_set: bool = True) -> Rack:
+    """The rack ``text``: Greek letters as typed (any case, accents, final ς) and blanks ``?``
+    or ``*``. Raises :class:`SearchError` for an empty rack, a character that is not a Greek
+    letter or blank, more than two blanks, more than ``max_tiles`` tiles, or more tiles of a
+    letter than the Greek set holds (``check_set``; counts from :func:`tile_set`)."""
+    if not isinstance(text, str) or not text.strip():
+        raise SearchError("the rack is empty: give its letters, with ? or * for a blank")
+    text = text.strip()
+    blanks = sum(text.count(c) for c in BLANK_CHARS)
+    rest = "".join(c for c in text if c not in BLANK_CHARS)
+    letters = _tile_letters(rest, f"rack {text!r}") if rest.strip() else ""
+    if blanks > MAX_BLANKS:
+        raise SearchError(f"rack {text!r} has {blanks} blanks; the Greek set has {MAX_BLANKS}")
+    if len(letters) + blanks > max_tiles:
+        raise SearchError(f"rack {text!r} has {len(letters) + blanks} tiles; at most "
+                          f"{max_tiles} can be searched")
+    if check_set:
+        ts = tile_set()
+        for c in sorted(set(letters)):
+            if letters.count(c) > ts.counts[c]:
+                raise SearchError(f"rack {text!r} has {letters.count(c)} × {c}; the Greek set "
+                                  f"has {ts.counts[c]}")
+    return Rack("".join(sorted(letters)), blanks)
+
+
+def parse_pattern(text: str) -> tuple[str, ...]:
+    """The tokens of a pattern: tile letters (typed in any case, accented or not), ``?`` (one
+    letter) and ``*`` (any run of letters, none included); consecutive ``*`` are one.
+    Raises :class:`SearchError` for an empty pattern, a character that is neither, or more
+    than :data:`MAX_PATTERN` letters and ``?``."""
+    if not isinstance(text, str) or not text.strip():
+        raise SearchError("the pattern is empty: give letters, ? for one letter, * for any run")
+    text = text.strip()
+    tokens: list[str] = []
+    pos = 0
+    for piece in re.split(r"([?*])", text):
+        if piece in ("?", "*"):
+            if not (piece == "*" and tokens and tokens[-1] == "*"):
+                tokens.append(piece)
+        elif piece:
+            tokens.extend(_tile_letters(piece, f"pattern {text!r}", pos))
+        pos += len(piece)
+    fixed = sum(t != "*" for t in tokens)
+    if fixed > MAX_PATTERN:
+        raise SearchError(f"pattern {text!r} has {fixed} letters and ?; a word has at most "
+                          f"{MAX_PATTERN}")
+    return tuple(tokens)
+
+
+# ---------------------------------------------------------------------------------------------
+# the walk
+
+
+class _Pattern:
+    """A pattern as a bit-parallel automaton: bit i of a mask = "i tokens matched"."""
+
+    def __init__(self, tokens: tuple[str, ...]):
+        m = len(tokens)
+        self.trivial = tokens == ("*",)
+        self.match = np.zeros(N_LETTERS, dtype=np.uint64)  # per letter: tokens it matches
+        star = 0
+        for i, t in enumerate(tokens):
+            if t == "*":
+                star |= 1 << i
+            elif t == "?":
+                self.match |= np.uint64(1 << i)
+            else:
+                self.match[_INDEX[t]] |= np.uint64(1 << i)
+        self.star = np.uint64(star)
+        self.final = np.uint64(1 << m)
+        # fewest letters still needed from each position (the tokens after it that are not *)
+        self.need = [sum(t != "*" for t in tokens[i:]) for i in range(m + 1)]
+        self.need_of = np.array(self.need, dtype=np.int32)
+        self.start = self.closure(np.array([1], dtype=np.uint64))
+
+    def closure(self, mask: np.ndarray) -> np.ndarray:
+        # '*' may match nothing (consecutive '*' are merged, so one step is enough)
+        return mask | ((mask & self.star) << np.uint64(1))
+
+    def step(self, mask: np.ndarray, letters: np.ndarray) -> np.ndarray:
+        one = np.uint64(1)
+        return self.closure(((mask & self.match[letters]) << one) | (mask & self.star))
+
+    def min_need(self, mask: np.ndarray) -> np.ndarray:
+        """Fewest letters still needed: ``need`` falls with the position, so it is that of the
+        mask's highest bit (the float exponent; masks have under 53 bits). 0 masks: any."""
+        top = np.frexp(mask.astype(np.float64))[1] - 1
+        return self.need_of[np.maximum(top, 0)]
+
+
+@functools.lru_cache(maxsize=64)
+def _pattern_automaton(tokens: tuple[str, ...]) -> _Pattern:
+    return _Pattern(tokens)
+
+
+# racks with at most this many sub-multisets get a transition table (below); larger pools (a
+# pattern's letters and a long rack) keep per-node letter counts
+RACK_TABLE_MAX = 1 << 16
+
+
+class _RackTable:
+    """What is left of a rack as one number per node (mixed radix: a digit per letter of the
+    pool, and one for the blanks), with the table of the next number per letter: the rack's
+    tile of the letter if one is left, else a blank, else none (-1)."""
+
+    def __init__(self, pool: str, blanks: int):
+        letters = sorted(set(pool))
+        caps = [pool.count(c) for c in letters] + [blanks]
+        weights = np.cumprod([1] + [c + 1 for c in caps[:-1]]).astype(np.int64)
+        n = int(weights[-1]) * (blanks + 1)
+        codes = np.arange(n, dtype=np.int64)
+        digits = [(codes // w) % (c + 1) for w, c in zip(weights, caps)]
+        has_blank = digits[-1] > 0
+        by_blank = np.where(has_blank, codes - weights[-1], -1)
+        nxt = np.empty((n, N_LETTERS), dtype=np.int32)
+        blank = np.empty((n, N_LETTERS), dtype=bool)
+        for lab in range(N_LETTERS):
+            c = TILE_LETTERS[lab]
+            if c in pool:
+                k = letters.index(c)
+                real = digits[k] > 0
+                nxt[:, lab] = np.where(real, codes - weights[k], by_blank)
+                blank[:, lab] = ~real & has_blank
+            else:
+                nxt[:, lab] = by_blank
+                blank[:, lab] = has_blank
+        # codes are kept multiplied by N_LETTERS: a node's row of the table, -1 dead
+        self.nxt = np.where(nxt >= 0, nxt * N_LETTERS, -1).ravel()
+        self.blank = blank.ravel()
+        self.start = np.array([(n - 1) * N_LETTERS], dtype=np.int64)
+
+    @staticmethod
+    def size(pool: str, blanks: int) -> int:
+        return int(np.prod([pool.count(c) + 1 for c in set(pool)] + [blanks + 1]))
+
+    def step(self, code, parent, lab):
+        """(playable, played by a blank, next codes) per arc."""
+        idx = code[parent] + lab
+        nc = self.nxt[idx]
+        return nc >= 0, self.blank[idx], nc
+
+    @staticmethod
+    def take(nxt, keep):
+        return nxt[keep]
+
+    def advance(self, code, nxt, parent, blank):
+        return nxt
+
+
+class _RackCounts:
+    """What is left of a rack as letter counts per node (a row per node)."""
+
+    def __init__(self, pool: str, blanks: int):
+        letters = sorted(set(pool))
+        self.slot_of = np.full(N_LETTERS, -1, dtype=np.int64)
+        for k, c in enumerate(letters):
+            self.slot_of[_INDEX[c]] = k
+        cnt = np.array([[pool.count(c) for c in letters]], dtype=np.int16)
+        self.start = (cnt, np.array([blanks], dtype=np.int16))
+
+    def step(self, st, parent, lab):
+        cnt, bl = st
+        sl = self.slot_of[lab]
+        have = np.where(sl >= 0, cnt[parent, np.maximum(sl, 0)], 0)
+        real = have > 0
+        blank = ~real & (bl[parent] > 0)
+        return real | blank, blank, (sl, real)
+
+    @staticmethod
+    def take(nxt, keep):
+        return nxt[0][keep], nxt[1][keep]
+
+    def advance(self, st, nxt, parent, blank):
+        sl, real = nxt
+        cnt = st[0][parent]
+        rows = np.flatnonzero(real)
+        cnt[rows, sl[rows]] -= 1
+        return cnt, st[1][parent] - blank
+
+
+def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
+          min_len: int, max_len: int, exact: bool) -> Iterator[list[Match]]:
+    """Blocks of matches (each block alphabetical; blocks in alphabetical order) of the words
+    of ``dfa`` with ``min_len``…``max_len`` letters that match ``tokens`` and whose letters
+    can be taken from ``pool`` (tile letters) plus ``blanks`` (``pool`` None: any letters).
+    ``exact``: every tile of the pool and every blank is used."""
+    if dfa.num_states == 0 or min_len > max_len:
+        return
+    min_len = max(1, min_len)
+    # plain arrays (the memory-mapped ones would make every indexing result a memmap)
+    offsets = np.asarray(dfa.offsets)
+    labels = np.asarray(dfa.labels)
+    targets = np.asarray(dfa.targets)
+    final = np.asarray(dfa.final)
+    mindist = np.asarray(dfa.mindist)
+    height = np.asarray(dfa.height)
+    outdeg = np.asarray(dfa._outdeg)
+    pat = _pattern_automaton(tokens)
+    values = _values_array()
+    rk: _RackTable | _RackCounts | None = None
+    if pool is not None:
+        tiles0 = len(pool) + blanks
+        if exact:
+            if not min_len <= tiles0 <= max_len:
+                return
+            min_len = max_len = tiles0
+        max_len = min(max_len, tiles0)
+        small = _RackTable.size(pool, blanks) <= RACK_TABLE_MAX
+        rk = _RackTable(pool, blanks) if small else _RackCounts(pool, blanks)
+    # first-letter subtrees in blocks of about BLOCK_WORDS words (a rack bounds the walk
+    # by itself: one block)
+    lo, hi = int(offsets[0]), int(offsets[1])
+    groups: list[tuple[int, int]] = [(lo, hi)]
+    if rk is None:
+        sizes = dfa.state_counts()[targets[lo:hi]]
+        groups = []
+        start = lo
+        size = 0
+        for a in range(lo, hi):
+            size += int(sizes[a - lo])
+            if size >= BLOCK_WORDS or a == hi - 1:
+                groups.append((start, a + 1))
+                start, size = a + 1, 0
+    for a0, a1 in groups:
+        # level 0: the root, with its arcs limited to this block
+        state = np.zeros(1, dtype=np.int64)
+        mask = pat.start
+        st = rk.start if rk is not None else None
+        levels: list[tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray]] = []
+        depth = 0
+        while depth < max_len and len(state):
+            if depth == 0:
+                arc = np.arange(max(lo, a0), min(hi, a1), dtype=np.int64)
+                parent = np.zeros(len(arc), dtype=np.int64)
+            else:
+                deg = outdeg[state]
+                ends = np.cumsum(deg)
+                total = int(ends[-1])
+                if total == 0:
+                    break
+                parent = np.repeat(np.arange(len(state), dtype=np.int64), deg)
+                arc = np.arange(total, dtype=np.int64)
+                arc += np.repeat(offsets[state] - (ends - deg), deg)
+            lab = labels[arc]
+            if rk is not None:  # first the rack: most arcs it cuts need no more work
+                ok, blank, nxt = rk.step(st, parent, lab)
+                if not ok.all():
+                    parent, arc, lab, blank = parent[ok], arc[ok], lab[ok], blank[ok]
+                    nxt = rk.take(nxt, ok)
+            t = targets[arc]
+            d = depth + 1
+            # every letter spends a tile, so a rack's tiles left are tiles0 - d (max_len is
+            # at most tiles0): the same bound for every node of the level
+            keep = mindist[t] <= max_len - d
+            if min_len - d > 0:
+                keep &= height[t] >= min_len - d
+            if not pat.trivial:
+                nmask = pat.step(mask[parent], lab)
+                need = pat.min_need(nmask)
+                keep &= (nmask != 0) & (need <= max_len - d) & (need <= height[t])
+            if not keep.all():
+                parent, lab, t = parent[keep], lab[keep], t[keep]
+                if not pat.trivial:
+                    nmask = nmask[keep]
+                if rk is not None:
+                    blank = blank[keep]
+                    nxt = rk.take(nxt, keep)
+            if len(t) == 0:
+                break
+            word_end = final[t] & (d >= min_len)
+            if not pat.trivial:
+                word_end &= (nmask & pat.final) != 0
+                mask = nmask
+            if rk is not None:
+                st = rk.advance(st, nxt, parent, blank)
+            levels.append((parent, lab, blank if rk is not None else None, word_end))
+            state = t
+            depth = d
+        block = _matches(levels, values)
+        if block:
+            yield block
+
+
+# blank positions (at most two per word) → the tuple shared by every match that has them
+_BLANK_TUPLES = [()] + [(a,) for a in range(64)] + [(a, b) for a in range(64)
+                                                     for b in range(64)]
+
+
+def _matches(levels, values: np.ndarray) -> list[Match]:
+    """The words ending at each level, traced back through the parents, alphabetical."""
+    words_l, scores_l, blanks_l = [], [], []
+    maxd = 0
+    for d in range(1, len(levels) + 1):
+        idx = np.flatnonzero(levels[d - 1][3])
+        if len(idx) == 0:
+            continue
+        maxd = d
+        letters = np.empty((len(idx), d), dtype=np.intp)
+        isblank = np.zeros((len(idx), d), dtype=bool) if levels[0][2] is not None else None
+        for j in range(d - 1, -1, -1):
+            parent, lab, blank, _ = levels[j]
+            letters[:, j] = lab[idx]
+            if isblank is not None:
+                isblank[:, j] = blank[idx]
+            idx = parent[idx]
+        words_l.append(np.ascontiguousarray(_CP[letters]).view(f"<U{d}").ravel())
+        val = values[letters]
+        if isblank is None:
+            scores_l.append(val.sum(axis=1))
+            blanks_l.append(np.zeros(len(idx), dtype=np.int64))
+            continue
+        val[isblank] = 0
+        scores_l.append(val.sum(axis=1))
+        nb = isblank.sum(axis=1)
+        if nb.max() > 2:  # not from a rack of the Greek set
+            raise ValueError("more than two blanks in a word")
+        first = isblank.argmax(axis=1)
+        isblank[np.arange(len(first)), first] = False
+        second = isblank.argmax(axis=1)
+        code = np.where(nb == 0, 0, np.where(nb == 1, 1 + first, 65 + 64 * first + second))
+        blanks_l.append(code)
+    if not words_l:
+        return []
+    words = np.concatenate([w.astype(f"<U{maxd}") for w in words_l])
+    order = np.argsort(words, kind="stable")
+    scores = np.concatenate(scores_l)[order].tolist()
+    blanks = map(_BLANK_TUPLES.__getitem__, np.concatenate(blanks_l)[order].tolist())
+    new = tuple.__new__
+    return [new(Match, x) for x in zip(words[order].tolist(), blanks, scores)]
+
+
+def _place_blanks(m: Match, tokens: tuple[str, ...], pool: str, values: np.ndarray) -> Match:
+    """``m`` with its blanks on letters the rack filled in, not on the pattern's own letters
+    (the walk spends the pattern's letters and the rack's alike; only the count is sure)."""
+    if not m.blanks:
+        return m
+    rx = "".join("(.)" if t == "?" else "(.*)" if t == "*" else f"({t})" for t in tokens)
+    found = re.fullmatch(rx, m.word)
+    if found is None:  # cannot happen: the walk matched the pattern
+        return m
+    fixed = {found.start(g + 1) for g, t in enumerate(tokens) if t not in "?*"}
+    left = {c: pool.count(c) for c in set(pool)}
+    blanks = []
+    for i, c in enumerate(m.word):
+        if i in fixed:
+            continue
+        if left.get(c, 0) > 0:
+            left[c] -= 1
+        else:
+            blanks.append(i)
+    score = sum(int(values[_INDEX[c]]) for i, c in enumerate(m.word) if i not in blanks)
+    return Match(m.word, tuple(blanks), score)
+
+
+# ---------------------------------------------------------------------------------------------
+# the searches
+
+
+def anagram(dfa: TileDFA, rack: str | Rack, min_length: int = 2, max_length: int = 15,
+            exact: bool = False) -> Iterator[Match]:
+    """Every word of ``dfa`` that the tiles of ``rack`` make (``?``/``*`` blanks, at most two),
+    with ``min_length``…``max_length`` letters (``exact``: all tiles used), streamed in
+    alphabetical order. Raises :class:`SearchError` for a bad rack (:func:`parse_rack`) at
+    once, not when the results are read."""
+    r = rack if isinstance(rack, Rack) else parse_rack(rack)
+    blocks = _walk(dfa, ("*",), r.letters, r.blanks, min_length, max_length, exact)
+    return (m for block in blocks for m in block)
+
+
+def pattern(dfa: TileDFA, text: str, rack: str | Rack | None = None, min_length: int = 2,
+            max_length: int = 15) -> Iterator[Match]:
+    """Every word of ``dfa`` matching the pattern ``text`` (letters; ``?`` one letter; ``*``
+    any run, none included), streamed in alphabetical order.
+
+    With a ``rack``, the pattern's own letters are on the board and the letters that ``?`` and
+    ``*`` stand for must come from the rack (its blanks included; a blank's letter is shown in
+    :attr:`Match.blanks`). Raises :class:`SearchError` for a bad pattern or rack at once."""
+    tokens = parse_pattern(text)
+    if rack is None:
+        blocks = _walk(dfa, tokens, None, 0, min_length, max_length, False)
+        return (m for block in blocks for m in block)
+    r = rack if isinstance(rack, Rack) else parse_rack(rack)
+    pool = r.letters + "".join(t for t in tokens if t not in "?*")
+    blocks = _walk(dfa, tokens, pool, r.blanks, min_length, max_length, False)
+    if not r.blanks:
+        return (m for block in blocks for m in block)
+    values = _values_array()
+    return (_place_blanks(m, tokens, r.letters, values) for block in blocks for m in block)
+
+
+def hooks(dfa: TileDFA, word: str, min_length: int = 2, max_length: int = 15) -> Hooks:
+    """The letters that make a word of ``dfa`` (within the lengths) before and after ``word``
+    (any case, accents). Raises :class:`SearchError` if ``word`` is not a Greek word."""
+    tile = _tile_letters(word, f"word {word!r}") if isinstance(word, str) and word.strip() \
+        else None
+    if tile is None:
+        raise SearchError("the word is empty")
+    front = dfa.accepts_many([c + tile for c in TILE_LETTERS], min_length, max_length)
+    back = dfa.accepts_many([tile + c for c in TILE_LETTERS], min_length, max_length)
+    return Hooks(tile, [c for c, ok in zip(TILE_LETTERS, front.tolist()) if ok],
+                 [c for c, ok in zip(TILE_LETTERS, back.tolist()) if ok])

@@ -1,0 +1,393 @@
+"""``dektes serve``: the JSON API and the pages through the framework's TestClient (no socket),
+the Greek keyboard table against X.Org's layout, the paradigm grid, and the ``serve`` command's
+errors. The real browser test is tests/test_web_browser.py.
+
+The web extra (fastapi, jinja2, httpx) is optional: without it these tests skip, except under
+CI=true, where a missing dependency fails them.
+"""
+from __future__ import annotations
+
+import os
+import re
+import socket
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def _require(module: str):
+    if CI:
+        return __import__(module)
+    return pytest.importorskip(module, reason="needs the web extra: pip install 'dektes[web-test]'")
+
+
+_require("fastapi")
+_require("httpx2")
+_require("jinja2")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from fst.web import app as webapp  # noqa: E402
+from fst.web import keyboard, tables  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client(judge):
+    with TestClient(webapp.create_app(judge), raise_server_exceptions=False) as c:
+        yield c
+
+
+def _error(resp, status: int, code: str | None = None) -> str:
+    """The error reason of a JSON error answer, after checking its status and code."""
+    assert resp.status_code == status, resp.text
+    assert resp.headers["content-type"].startswith("application/json")
+    err = resp.json()["error"]
+    if code is not None:
+        assert err["code"] == code, err
+    assert err["reason"] and "Traceback" not in resp.text
+    return err["reason"]
+
+
+# -- judge ------------------------------------------------------------------------------------
+
+
+def test_check_one_word_with_rules(client):
+    r = client.get("/api/check", params={"word": "εγραψα"})
+    assert r.status_code == 200
+    assert r.headers["content-type"] == "application/json"
+    body = r.json()
+    assert body["all_valid"] is True
+    [res] = body["results"]
+    assert res["word"] == "εγραψα" and res["tile"] == "ΕΓΡΑΨΑ" and res["valid"] is True
+    assert res["rules"] == ["§A1"]
+
+
+def test_check_list_keeps_order_and_gives_reasons(client):
+    words = ["ΓΡΑΨΑ", "ΕΓΡΑΨΑ", "abc", "ΑΝΘΡΩΠΟΥΣ", "Α"]
+    r = client.get("/api/check", params=[("word", w) for w in words])
+    body = r.json()
+    assert body["all_valid"] is False
+    assert [x["word"] for x in body["results"]] == words
+    assert [x["valid"] for x in body["results"]] == [False, True, False, True, False]
+    grapsa, _, abc, _, alpha = body["results"]
+    assert grapsa["rules"] == ["§D1"] and "augment" in grapsa["reason"]  # §D1's own example
+    assert abc["error"] == "not-greek" and abc["tile"] is None
+    assert alpha["rules"] == ["§C6"]  # one-letter words are never valid
+
+
+def test_check_post_json(client):
+    r = client.post("/api/check", json={"words": ["ΕΓΡΑΨΑ", "ΞΑΝΑΡΩ"]})
+    assert r.status_code == 200
+    res = r.json()["results"]
+    assert res[0]["valid"] and not res[1]["valid"]
+    assert res[1]["rules"] == ["§B3"]  # §B3: ξανα- with α-initial verbs takes αα
+
+
+def test_challenge_says_valid_or_invalid_only(client):
+    ok = client.get("/api/challenge", params=[("word", "ΕΓΡΑΨΑ"), ("word", "ΑΝΘΡΩΠΟΥΣ")])
+    assert ok.json() == {"words": ["ΕΓΡΑΨΑ", "ΑΝΘΡΩΠΟΥΣ"], "valid": True}
+    bad = client.get("/api/challenge", params=[("word", "ΕΓΡΑΨΑ"), ("word", "ΓΡΑΨΑ")])
+    assert bad.json() == {"words": ["ΕΓΡΑΨΑ", "ΓΡΑΨΑ"], "valid": False}  # no hint which
+
+
+# -- analyses and paradigms -------------------------------------------------------------------
+
+
+def test_analyse_valid_and_blocked(client):
+    body = client.get("/api/analyse", params={"word": "ανθρωπους"}).json()
+    assert body["valid"] and body["tile"] == "ΑΝΘΡΩΠΟΥΣ"
+    assert {"lemma": "άνθρωπος", "surface": "ανθρώπους", "tags": "N;ACC;PL"}.items() <= \
+        body["analyses"][0].items()
+    blocked = client.get("/api/analyse", params={"word": "ΓΡΑΨΑ"}).json()
+    assert not blocked["valid"] and blocked["blocked"][0]["rule"] == "§D1"
+
+
+def test_analyse_unknown_word_gives_neighbours(client):
+    body = client.get("/api/analyse", params={"word": "ΕΓΡΑΨΑΞ"}).json()
+    assert not body["valid"] and body["analyses"] == []
+    assert "ΕΓΡΑΨΑ" in body["neighbours"]
+
+
+def test_paradigm_cells_and_variants(client):
+    body = client.get("/api/paradigm", params={"lemma": "γράφω"}).json()
+    [table] = body["paradigms"]
+    rows = {(r["form"], r["tags"]): r["variant"] for r in table["rows"]}
+    assert rows[("έγραψα", "V;IND;PST;PFV;1;SG;ACT")] == "main"
+    assert rows[("γράφομε", "V;IND;PRS;IPFV;1;PL;ACT")] == "alt"  # a variant cell form
+
+
+def test_paradigm_unknown_lemma_names_the_lemma(client):
+    r = client.get("/api/paradigm", params={"lemma": "ανθρωπου"})
+    _error(r, 404, "unknown-lemma")
+    assert {"lemma": "άνθρωπος", "inflection_class": "O19"} in r.json()["error"]["lemmas"]
+    _error(client.get("/api/paradigm", params={"lemma": "άνθρωπος", "class": "P4"}),
+           404, "unknown-lemma")
+
+
+# -- search ---------------------------------------------------------------------------------
+
+
+def test_anagram_ranks_best_first_and_marks_blanks(client):
+    from fst.search import tile_set
+    body = client.get("/api/anagram", params={"rack": "αεγρψα?"}).json()
+    words = [m["word"] for m in body["matches"]]
+    assert body["count"] == len(words) and not body["truncated"]
+    assert "ΕΓΡΑΨΑ" in words and "ΓΡΑΨΑ" not in words  # §D1: the augment is obligatory
+    scores = [m["score"] for m in body["matches"]]
+    assert scores == sorted(scores, reverse=True)
+    for m in body["matches"]:
+        assert m["score"] == tile_set().score(m["word"], m["blanks"])
+        assert [i for i, c in enumerate(m["shown"]) if c.islower()] == m["blanks"]
+    exact = client.get("/api/anagram", params={"rack": "ΑΕΓΡΨΑ", "exact": "true"}).json()
+    assert all(len(m["word"]) == 6 for m in exact["matches"]) and exact["count"] >= 1
+    few = client.get("/api/anagram", params={"rack": "αεγρψα?", "limit": 2}).json()
+    assert few["count"] == body["count"] and few["matches"] == body["matches"][:2]
+
+
+def test_pattern_and_hooks(client):
+    body = client.get("/api/pattern", params={"pattern": "ΑΝ?Ρ*ΠΟΣ"}).json()
+    assert "ΑΝΘΡΩΠΟΣ" in [m["word"] for m in body["matches"]]
+    assert all(re.fullmatch("ΑΝ.Ρ.*ΠΟΣ", m["word"]) for m in body["matches"])
+    racked = client.get("/api/pattern", params={"pattern": "*ΨΑ", "rack": "ΕΓΡΑ"}).json()
+    assert "ΕΓΡΑΨΑ" in [m["word"] for m in racked["matches"]]
+    many = client.get("/api/pattern", params={"pattern": "Α*", "limit": 5}).json()
+    assert many["truncated"] and many["count"] == webapp.MAX_COUNTED
+    words = [m["word"] for m in many["matches"]]
+    assert len(words) == 5 and words == sorted(words)
+    hooks = client.get("/api/hooks", params={"word": "γραψα"}).json()
+    assert "Ε" in hooks["front"]  # ΕΓΡΑΨΑ
+
+
+@pytest.mark.parametrize("path, params, code", [
+    ("/api/anagram", {"rack": ""}, "empty"),
+    ("/api/anagram", {"rack": "Α???"}, "bad-rack"),
+    ("/api/anagram", {"rack": "ΨΨΨ"}, "bad-rack"),
+    ("/api/anagram", {"rack": "abc"}, "bad-rack"),
+    ("/api/anagram", {"rack": "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠ"}, "bad-rack"),
+    ("/api/pattern", {"pattern": ""}, "empty"),
+    ("/api/pattern", {"pattern": "1*"}, "bad-pattern"),
+    ("/api/pattern", {"pattern": "*", "rack": "Α???"}, "bad-pattern"),
+    ("/api/hooks", {"word": "abc"}, "not-greek"),
+])
+def test_bad_search_input(client, path, params, code):
+    _error(client.get(path, params=params), 400, code)
+
+
+def test_search_page_shows_the_rack_and_results(client):
+    r = client.get("/search", params={"rack": "ΑΕΓΡΨΑ"})
+    assert r.status_code == 200
+    assert len(re.findall(r'<button type="button" class="tile" data-letter="[Α-Ω]">', r.text)) == 24
+    assert 'data-word="ΕΓΡΑΨΑ"' in r.text
+    bad = client.get("/search", params={"rack": "Α???"})
+    assert bad.status_code == 400 and "3 blanks" in bad.text
+
+
+# -- bad input: 4xx, one sentence, never a 500 ---------------------------------------------------
+
+
+@pytest.mark.parametrize("path, params, status, code", [
+    ("/api/check", {}, 400, "empty"),
+    ("/api/analyse", {}, 400, "bad-request"),
+    ("/api/analyse", {"word": ""}, 400, "empty"),
+    ("/api/analyse", {"word": "hello"}, 400, "not-greek"),
+    ("/api/analyse", {"word": "ΑΒΓ1"}, 400, "digit"),
+    ("/api/analyse", {"word": "ΕΓΡAΨΑ"}, 400, "latin-lookalike"),
+    ("/api/analyse", {"word": "Α" * 100}, 400, "too-long"),
+    ("/api/analyse", {"word": "Α" * 5000}, 400, "bad-request"),
+    ("/api/analyse", {"word": "ΑΒ\x00Γ"}, 400, "control"),
+    ("/api/paradigm", {"lemma": "  "}, 400, "empty"),
+    ("/api/paradigm", {"lemma": "дом"}, 400, "not-greek"),
+    ("/api/anagram", {"rack": "ΑΒΓ", "min_length": "two"}, 400, "bad-request"),
+    ("/api/anagram", {"rack": "ΑΒΓ", "limit": "0"}, 400, "bad-request"),
+    ("/api/nowhere", {}, 404, "not-found"),
+])
+def test_bad_input_is_4xx_json(client, path, params, status, code):
+    _error(client.get(path, params=params), status, code)
+
+
+def test_invalid_utf8_in_the_url(client):
+    r = client.get("/api/analyse?word=%CE%95%FF%CE%91")
+    assert "not valid UTF-8" in _error(r, 400, "invalid-utf8")
+    res = client.get("/api/check?word=%FF").json()["results"][0]
+    assert res["valid"] is False and res["error"] == "invalid-utf8"
+
+
+def test_bad_bodies(client):
+    post = client.post
+    _error(post("/api/check", content=b'{"words": '), 400, "bad-request")
+    _error(post("/api/check", content=b'\xff\xfe'), 400, "invalid-utf8")
+    _error(post("/api/check", json={"word": "ΕΓΡΑΨΑ"}), 400, "bad-request")
+    _error(post("/api/check", json={"words": [1, 2]}), 400, "bad-request")
+    _error(post("/api/check", json={"words": []}), 400, "empty")
+    _error(post("/api/check", json={"words": ["ΑΒ"] * (webapp.MAX_WORDS + 1)}),
+           413, "too-many-words")
+    _error(post("/api/check", content=b"x" * (webapp.MAX_BODY + 1)), 413, "too-large")
+    _error(client.delete("/api/check"), 405, "method-not-allowed")
+
+
+# -- pages --------------------------------------------------------------------------------------
+
+
+def test_judge_page_posts_a_list(client):
+    r = client.post("/", data={"words": "ΕΓΡΑΨΑ, γραψα\nabc"})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    rows = re.findall(r'<td class="word">(.*?)</td>.*?<td class="verdict">(\w+)</td>', r.text,
+                      re.S)
+    assert rows == [("ΕΓΡΑΨΑ", "valid"), ("γραψα", "invalid"), ("abc", "invalid")]
+    assert "the stressed augment is obligatory" in r.text
+
+
+def test_challenge_page_has_no_hints(client):
+    r = client.get("/challenge", params={"words": "ΓΡΑΨΑ"})
+    verdict = re.search(r'id="verdict">(\w+)<', r.text).group(1)
+    assert verdict == "INVALID"
+    assert "§" not in r.text and "augment" not in r.text
+    ok = client.get("/challenge", params={"words": "εγραψα ανθρωπους"})
+    assert re.search(r'id="verdict">(\w+)<', ok.text).group(1) == "VALID"
+
+
+def test_paradigm_page_marks_variants_and_finds_the_lemma_of_a_form(client):
+    r = client.get("/paradigm", params={"lemma": "γράφω"})
+    assert '<span class="form alt">γράφομε<sup title="alt form">alt</sup></span>' in r.text
+    # a form (or an unaccented lemma) of one lemma shows that lemma's paradigm
+    r = client.get("/paradigm", params={"lemma": "ανθρωπου"})
+    assert r.status_code == 200 and "άνθρωπος" in r.text and "ανθρώπων" in r.text
+
+
+def test_analyse_page_links_lemma_and_hooks(client):
+    r = client.get("/analyse", params={"word": "γραψαμε"})
+    assert 'href="/paradigm?lemma=%CE%B3%CF%81%CE%AC%CF%86%CF%89&amp;class=P4"' in r.text  # γράφω
+    hooks = re.search(r'<p class="hooks" id="hooks">(.*?)</p>', r.text, re.S).group(1)
+    assert 'href="/analyse?word=%CE%95%CE%93%CE%A1%CE%91%CE%A8%CE%91%CE%9C%CE%95">Ε<' in hooks
+
+
+def test_pages_render_errors_as_html(client):
+    r = client.get("/analyse", params={"word": "hello"})
+    assert r.status_code == 400 and r.headers["content-type"].startswith("text/html")
+    assert re.search(r'id="error" data-code="not-greek">[^<]*Latin letter', r.text)
+    assert 'value="hello"' in r.text  # the form, with what was typed, to correct it
+    assert client.get("/nowhere").status_code == 404
+
+
+def test_pages_escape_what_was_typed(client):
+    evil = "<script>alert(1)</script>"
+    for path, params in (("/analyse", {"word": evil}), ("/", {"words": evil}),
+                         ("/paradigm", {"lemma": evil}), ("/search", {"rack": evil})):
+        r = client.get(path, params=params)
+        assert r.status_code in (200, 400), path
+        assert evil not in r.text, path
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in r.text, path  # shown back, escaped
+
+
+def test_api_page_and_openapi(client):
+    assert "/api/anagram" in client.get("/api").text
+    paths = client.get("/api/openapi.json").json()["paths"]
+    assert {"/api/check", "/api/challenge", "/api/analyse", "/api/paradigm", "/api/anagram",
+            "/api/pattern", "/api/hooks"} <= set(paths)
+
+
+def test_static_files(client):
+    js = client.get("/static/keyboard.js")
+    assert js.status_code == 200 and "dektes-keymap" in js.text
+
+
+# -- the Greek keyboard layout --------------------------------------------------------------------
+
+XKB_GR = Path("/usr/share/X11/xkb/symbols/gr")
+# key position (X.Org name) → the key's character on a US layout
+US = dict(zip(["AD%02d" % i for i in range(1, 11)], "qwertyuiop"))
+US.update(zip(["AC%02d" % i for i in range(1, 11)], "asdfghjkl;"))
+US.update(zip(["AB%02d" % i for i in range(1, 8)], "zxcvbnm"))
+US_SHIFT = {k: (v.upper() if v.isalpha() else ":") for k, v in US.items()}
+
+
+def _keysym(name: str) -> str:
+    simple = {"semicolon": ";", "colon": ":", "dead_acute": "dead:\u0301",
+              "dead_diaeresis": "dead:\u0308"}
+    if name in simple:
+        return simple[name]
+    m = re.fullmatch(r"Greek_(\w+)", name)
+    word = m.group(1)
+    if word == "finalsmallsigma":
+        return "ς"
+    case = "CAPITAL" if word.isupper() else "SMALL"
+    return unicodedata.lookup("GREEK %s LETTER %s" % (case, word.upper()))
+
+
+def test_keyboard_matches_the_xorg_greek_layout():
+    """Every Latin key maps as X.Org's gr(basic) layout (its 'bare' section) maps the key."""
+    if not XKB_GR.exists():
+        if CI:
+            pytest.fail("%s is missing (xkb-data, installed with chromium)" % XKB_GR)
+        pytest.skip("needs %s (xkb-data)" % XKB_GR)
+    text = XKB_GR.read_text(encoding="utf-8")
+    bare = text[text.index('xkb_symbols "bare"'):]
+    bare = bare[:bare.index("};\n")]
+    checked = 0
+    for pos, lower, upper in re.findall(r"key <(\w+)>\s*{\s*\[\s*(\w+),\s*(\w+)\s*\]", bare):
+        if pos not in US:
+            continue
+        for key, sym in ((US[pos], lower), (US_SHIFT[pos], upper)):
+            expected = _keysym(sym)
+            if expected.startswith("dead:"):
+                assert keyboard.DEAD_KEYS[key] == expected[5:], key
+            else:
+                assert keyboard.LATIN_TO_GREEK[key] == expected, key
+            checked += 1
+    assert checked == 2 * len(US) == 54
+    # the examples of the issue
+    assert "".join(keyboard.LATIN_TO_GREEK[c] for c in "abgdezhuiklmnjoprswtyfxcv") == \
+        "αβγδεζηθικλμνξοπρσςτυφχψω"
+
+
+def test_paradigm_grid():
+    from fst.api import ParadigmRow as R
+    rows = [R("γράφω", "V;IND;PRS;IPFV;1;SG;ACT", "main"),
+            R("γράφουμε", "V;IND;PRS;IPFV;1;PL;ACT", "main"),
+            R("γράφομε", "V;IND;PRS;IPFV;1;PL;ACT", "alt"),
+            R("γράφεις", "V;IND;PRS;IPFV;2;SG;ACT", "main"),
+            R("γράψε", "V;IMP;PFV;2;SG;ACT", "main"),
+            R("καλή", "ADJ;FEM;NOM;SG", "main"),
+            R("καλός", "ADJ;MASC;NOM;SG", "main"),
+            R("καλούς", "ADJ;MASC;ACC;PL", "main")]
+    verb, imp, adj = tables.grid(rows)
+    assert (verb.title, verb.columns) == ("V;ACT", ["1 SG", "2 SG", "1 PL"])
+    assert verb.rows == [("IND;PRS;IPFV", [[("γράφω", "main")], [("γράφεις", "main")],
+                                           [("γράφουμε", "main"), ("γράφομε", "alt")]])]
+    assert (imp.columns, imp.rows) == (["2 SG"], [("IMP;PFV", [[("γράψε", "main")]])])
+    assert (adj.title, adj.columns) == ("ADJ", ["MASC SG", "FEM SG", "MASC PL"])
+    assert adj.rows == [("NOM", [[("καλός", "main")], [("καλή", "main")], []]),
+                        ("ACC", [[], [], [("καλούς", "main")]])]
+
+
+# -- the command ---------------------------------------------------------------------------------
+
+
+def test_serve_refuses_a_bad_port(capsys):
+    from fst.cli import main
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "not a TCP port" in capsys.readouterr().err
+
+
+def test_serve_without_the_web_extra(monkeypatch, capsys):
+    import sys
+
+    from fst.cli import main
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if it were not installed
+    assert main(["serve", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "uvicorn is missing" in err and "pip install 'dektes[web]'" in err
+
+
+def test_serve_reports_an_address_in_use(judge, capsys):
+    from fst.cli import main
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen(1)
+        port = s.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot serve on 127.0.0.1:%d" % port in err and "in use" in err
