@@ -286,6 +286,8 @@ class Judge:
         Raises ``InvalidWord`` if ``word`` cannot be a Greek word.
         """
         tile = to_tile(word)
+        if len(tile) <= 3 and not self.accepts(tile):
+            return []  # §L23 takes 2–3 letter forms out of the acceptor, not the analyser
         table = self.table
         if table is not None:
             return self._with_list(tile, Analyses(Analysis(*r) for r in table.lookup(tile)))
@@ -313,7 +315,8 @@ class Judge:
         table = self.table
         if table is None:
             return [self.analyse(t) if t and set(t) <= _TILE_SET else [] for t in tiles]
-        return [self._with_list(t, [Analysis(*r) for r in rows])
+        return [self._with_list(t, [Analysis(*r) for r in rows]
+                                if len(t) > 3 or self.accepts(t) else [])
                 for t, rows in zip(tiles, table.lookup_many(tiles))]
 
     def check(self, word: str) -> Verdict:

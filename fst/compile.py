@@ -9,7 +9,7 @@ from __future__ import annotations
 import collections
 
 import lexicon as lx
-from grammars import compounds, rules
+from grammars import compounds, defective, rules
 from grammars import phonology as ph
 from grammars.alphabet import LETTERS, SURFACE_LETTERS, TILE_MAP
 from grammars.cells import Cell
@@ -37,12 +37,15 @@ def cell_variants(code, cell, rule):
     return out
 
 
-def paradigm_groups(entries, tables, ctx: rules.Context | None = None):
+def paradigm_groups(entries, tables, ctx: rules.Context | None = None, silent=None):
     """Group lemmas whose paradigms are built from the same rules (same class, same tail),
     after the ``cells`` layers have dropped cells or rules of each lemma's paradigm (§E5
     diminutives, §D2 mode ``only``, §D9 ``present_only``, §D4 ``no_aw``), and the cells a
     verb's stated principal parts govern (lexicon/verb-parts.tsv; fst/verb_parts.py makes
-    those). ``ctx`` defaults to a context whose lexicon holds ``entries`` alone."""
+    those). ``ctx`` defaults to a context whose lexicon holds ``entries`` alone. A
+    plural-only noun or an impersonal verb takes its cells from its base (grammars/defective.py). Rows that produce no form (no
+    table, or no rule of their class fits the lemma) are appended to the list ``silent`` when
+    one is given."""
     ctx = ctx or rules.Context(Lexicon(lemmas=tuple(entries)), tables, None)
     filters = [x.hooks["cells"] for x in rules.at("cells")]
     groups = collections.defaultdict(list)
@@ -50,8 +53,16 @@ def paradigm_groups(entries, tables, ctx: rules.Context | None = None):
     for e in entries:
         table = tables.get(e.inflection_class)
         if table is None:
+            if silent is not None:
+                silent.append(e)
             continue
-        lu = ph.underlying(e.lemma, glides=False)
+        # a plural-only noun or an impersonal verb is inflected from its base (defective.py)
+        base, mark = e.lemma, None
+        if not defective.cites(e.lemma, e.pos, table):
+            found_base = defective.base_of(e.lemma, e.pos, table)
+            if found_base:
+                base, mark = found_base
+        lu = ph.underlying(base, glides=False)
         lp = ph.plain(lu)
         chosen = []
         found = [f for f in (make(e, table, ctx) for make in filters) if f is not None]
@@ -61,11 +72,13 @@ def paradigm_groups(entries, tables, ctx: rules.Context | None = None):
             drop_cell.append(lambda cell, pr=pr: verb_parts.cj.overridden(pr, cell))
         drop_rule = [f.drop_rule for f in found if f.drop_rule]
         for cell in table.cells():
-            if any(drop(cell) for drop in drop_cell):
+            if any(drop(cell) for drop in drop_cell) or (mark and not defective.keeps(cell, mark)):
                 continue
             kept = tuple(r for r in table.rules_for(lp, cell) if r.strip <= len(lp)
                          and not any(drop(cell, r) for drop in drop_rule))
             chosen.append((cell, kept))
+        if silent is not None and not any(rs for _, rs in chosen):
+            silent.append(e)
         kmax = max((r.strip for _, rs in chosen for r in rs), default=0)
         stem, tail = cut(lu, kmax)
         ci = consonant_initial(lp)
@@ -88,7 +101,12 @@ def build(lex: Lexicon | None = None, progress: bool = True):
     tags = TagTable()
     tables = load_tables()
     ctx = rules.Context(lex, tables, tags)
-    groups = paradigm_groups(list(lex.lemmas), tables, ctx)
+    silent: list = []
+    groups = paradigm_groups(list(lex.lemmas), tables, ctx, silent)
+    if silent:  # no silent loss: a row whose class gives it no form is reported
+        print(f"dektes: {len(silent)} lexicon rows produce no form (class without a rule for "
+              "the lemma): " + ", ".join(f"{e.lemma} {e.inflection_class}" for e in silent[:20])
+              + (" …" if len(silent) > 20 else ""), file=sys.stderr)
     extra_cells = [(x.rule_id, x.hooks["extra cells"]) for x in rules.at("extra cells")]
     compounds_ = [(x.rule_id, x.hooks["compound"]) for x in rules.at("compound")]
     with pynini.default_token_type("utf8"):
@@ -180,8 +198,8 @@ def build(lex: Lexicon | None = None, progress: bool = True):
         t2s = pynini.compose(pynini.invert(tile_map), surfaces).optimize()
         t2s.arcsort("ilabel")
         tiles = pynini.project(t2s, "input").rmepsilon()
-        for x in rules.at("acceptor"):  # §A4 rulings, the last layer
-            tiles = x.build(tiles, ctx)
+        for x in rules.at("acceptor"):  # §L23 2–3 letter words, §A4 rulings (the last layer)
+            tiles = x.hooks.get("acceptor", x.build)(tiles, ctx)
         tiles.arcsort("ilabel")
     return analyser, tiles, t2s, tags
 

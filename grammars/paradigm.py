@@ -106,10 +106,27 @@ def takes_augment(cell: str, directive: str) -> bool:
     return cell.startswith("V;IND;PST;") and directive == "ANT"
 
 
+SUPPLEMENTS_DIR = CLASSES_DIR.parent / "supplements"
+
+
 @functools.lru_cache(maxsize=None)
 def load_tables() -> dict[str, ClassTable]:
-    """Every class table in ``grammars/classes`` by class code."""
-    return {p.stem: read_table(p) for p in sorted(CLASSES_DIR.glob("*.tsv"))}
+    """Every class table in ``grammars/classes`` by class code, each with the hand-written
+    rules of ``grammars/supplements/<CLASS>.tsv`` added (lemma types flexy never expanded, so
+    scripts/infer_classes.py cannot learn them: O24 χαρά). Raises ValueError when a supplement
+    names a class without a table or repeats a key the table has (a supplement only adds)."""
+    tables = {p.stem: read_table(p) for p in sorted(CLASSES_DIR.glob("*.tsv"))}
+    for p in sorted(SUPPLEMENTS_DIR.glob("*.tsv")):
+        extra = read_table(p)
+        base = tables.get(p.stem)
+        if base is None:
+            raise ValueError(f"{p}: no class table {p.stem} to add to")
+        for cell, keys in extra.rules.items():
+            for key, rules in keys.items():
+                if key in base.rules.get(cell, {}):
+                    raise ValueError(f"{p}: {cell} key {key!r} is already in the table")
+                base.rules.setdefault(cell, {})[key] = rules
+    return tables
 
 
 def consonant_initial(lemma_plain: str) -> bool:

@@ -16,7 +16,7 @@ bounds (§LEN) are the other half of a profile and are set separately.
   (``lexicon/lemmas-pes-dev.tsv``, source id ``PES``);
 * ``free``: only what is under free licences: without ``PES``, the FreeDict-only lemmas
   (``lexicon/lemmas-freedict.tsv``, ``FD``), the 2–3 letter words of the official list
-  (``W23``) and §E2 (the hidden-words aid).
+  (§L23, ``lexicon/words-2-3.tsv``) and §E2 (the hidden-words aid).
 """
 from __future__ import annotations
 
@@ -30,7 +30,6 @@ LAYERS = rules.licensing()
 SOURCE_IDS = {
     "PES": "lemma learned from the official list's development half alone",
     "FD": "lemma whose only source besides the official list is FreeDict",
-    "W23": "2–3 letter word of the official list",
 }
 #: the lemma files whose rows carry a source id (lexicon/README.md)
 SOURCE_FILES = {"lemmas-pes-dev.tsv": "PES", "lemmas-freedict.tsv": "FD"}
@@ -39,9 +38,10 @@ FLAG_MARKS = {"accent_guessed": "ACCENT-GUESSED"}
 PROFILES: dict[str, tuple[str, ...]] = {
     "board": (),
     "no-hidden-words": ("E2",),
-    "dictionary": LAYERS,
+    # the 2–3 letter word list (§L23) is a source, not a form-making layer
+    "dictionary": tuple(x for x in LAYERS if x != "L23"),
     "no-pes-dev": ("PES",),
-    "free": ("E2", "PES", "FD", "W23"),
+    "free": ("E2", "PES", "FD", "L23"),
 }
 #: A profile is a set of layers (:data:`PROFILES`: those it switches off) plus a set of
 #: lexicon sources: the lexicon files it leaves out of its build (``lexicon.load(without=…)``).

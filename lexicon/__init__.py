@@ -27,6 +27,8 @@ COMPOUNDS_FILE = "compounds.tsv"
 SPELLINGS_FILE = "spellings.tsv"
 NO_COMPARISON_FILE = "no-comparison.tsv"
 VERB_PARTS_FILE = "verb-parts.tsv"  # read by grammars.conjugation (fst/verb_parts.py)
+COMPARISON_FILE = "comparison.tsv"
+WORDS_2_3_FILE = "words-2-3.tsv"
 
 
 def rows(path: Path, header: str = "") -> Iterator[tuple[int, list[str]]]:
@@ -216,6 +218,15 @@ def read_no_comparison(path: Path | None = None) -> frozenset[str]:
     return frozenset(parts[0] for _, parts in rows(path, "lemma"))
 
 
+def read_graded(path: Path | None = None) -> frozenset[str] | None:
+    """Lemmas of ``lexicon/comparison.tsv``: -ος adjectives with attested degrees (§B6,
+    scripts/find_comparison.py); None when the file is absent (then no evidence filter)."""
+    path = path or LEXICON_DIR / COMPARISON_FILE
+    if not path.exists():
+        return None
+    return frozenset(parts[0] for _, parts in rows(path, "lemma"))
+
+
 @dataclass(frozen=True)
 class InternalAugment:
     """A row of ``internal-augment.tsv`` (§D2): the verb, its learned prefix and that prefix
@@ -327,8 +338,10 @@ class Lexicon:
     ``hidden_words``: §E2 surface forms; ``learned_aorists``: §D3 lemma → learned aorist;
     ``internal_augment``: §D2 lemma → :class:`InternalAugment`; ``compounds``:
     :class:`CompoundRecord` rows; ``spellings``: §E4 :class:`StemPair` rows;
-    ``no_comparison``: §B6 lemmas without
-    degrees; ``rulings``: §A4 tile form → (accepted?, reference); ``files``: the files read."""
+    ``no_comparison``: §B6 lemmas without degrees; ``graded``: §B6 lemmas with attested
+    degrees (None: no filter); ``short_words``: §L23 rows of ``words-2-3.tsv``
+    (``grammars.rules.l23_short.Word``); ``rulings``: §A4 tile form → (accepted?, reference);
+    ``files``: the files read."""
     lemmas: tuple[LexEntry, ...] = ()
     listed: tuple[ListedForm, ...] = ()
     hidden_words: tuple[str, ...] = ()
@@ -337,6 +350,8 @@ class Lexicon:
     compounds: tuple[CompoundRecord, ...] = ()
     spellings: tuple[StemPair, ...] = ()
     no_comparison: frozenset[str] = frozenset()
+    graded: frozenset[str] | None = None
+    short_words: tuple = ()
     rulings: Mapping[str, tuple[bool, str]] = field(default_factory=dict)
     files: tuple[Path, ...] = ()
 
@@ -350,7 +365,8 @@ def input_files(lemmas_path: Path | None = None, directory: Path | None = None,
     files += [d / n for n in LISTED_FILES]
     files += [d / n for n in (HIDDEN_WORDS_FILE, LEARNED_AORISTS_FILE, RULINGS_FILE,
                               INTERNAL_AUGMENT_FILE, COMPOUNDS_FILE, SPELLINGS_FILE,
-                              NO_COMPARISON_FILE, VERB_PARTS_FILE)]
+                              NO_COMPARISON_FILE, VERB_PARTS_FILE, COMPARISON_FILE,
+                              WORDS_2_3_FILE)]
     return [p for p in files if p.exists() and p.name not in set(without)]
 
 
@@ -362,6 +378,7 @@ def load(lemmas_path: Path | None = None, directory: Path | None = None,
     profile's lexicon sources, ``grammars.profiles.SOURCES``).
 
     Raises ValueError naming file and line for a malformed row of any file."""
+    from grammars.rules import l23_short
     d = directory or LEXICON_DIR
     files = set(input_files(lemmas_path, d, without))
     if lemmas_path:
@@ -379,6 +396,8 @@ def load(lemmas_path: Path | None = None, directory: Path | None = None,
         compounds=tuple(read_compounds(d / COMPOUNDS_FILE)),
         spellings=tuple(read_spellings(d / SPELLINGS_FILE)),
         no_comparison=read_no_comparison(d / NO_COMPARISON_FILE),
+        graded=read_graded(d / COMPARISON_FILE),
+        short_words=tuple(l23_short.read(d / WORDS_2_3_FILE)),
         rulings=read_rulings(d / RULINGS_FILE),
         files=tuple(input_files(lemmas_path, d.path, without)))
 

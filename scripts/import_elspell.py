@@ -14,7 +14,12 @@ Cleaning (counts are printed):
 * lemmas with an initial capital dropped (regulation C1; tested with ``str.isupper`` so that
   Latin look-alike capitals such as ``Aμερικανός`` are caught too);
 * a lemma's second class code is a *derivation record* when the code's own members never end
-  like the lemma (e.g. αγρότης O7 + O27: O27 members end in -α, so O27 encodes αγρότισσα).
+  like the lemma (e.g. αγρότης O7 + O27: O27 members end in -α, so O27 encodes αγρότισσα);
+* no silent loss (issue 12): a row whose class gives no form of the lemma (ζελέ O13, βράδυ
+  O44) is misclassified: it goes to ``lexicon/review.tsv`` (source ``elspell``, with the classes of its
+  part of speech that cite the lemma), never into ``lemmas.tsv`` (grammars/defective.py,
+  ``status``). Plural-only and impersonal lemmas (γενέθλια, χιονίζει) stay: the compiler
+  inflects them from their base.
 """
 from __future__ import annotations
 
@@ -109,6 +114,10 @@ def main(argv: list[str]) -> int:
                 rows.append((lemma, c))
             else:
                 derivs.append((lemma, primary[0], c))
+    n = len(rows)
+    rows, review = misclassified(rows, out)
+    counts["misclassified rows (class gives no form) dropped"] = n - len(rows)
+    counts["of which moved to review.tsv (lemma not elsewhere in the lexicon)"] = len(review)
     counts["lemma+class rows"] = len(rows)
     counts["derivation records"] = len(derivs)
     with open(out / "lemmas.tsv", "w", encoding="utf-8") as f:
@@ -128,9 +137,54 @@ def main(argv: list[str]) -> int:
         for lemma, code in sorted(names, key=lambda r: (strip_accents(r[0]), r[0], r[1])):
             f.write(f"{lemma}\t{code}\telspell\n")
     counts["capitalised lemma+class rows (excluded.tsv)"] = len(names)
+    write_review(out / "review.tsv", review)
     for k, v in counts.items():
         print(f"{k}: {v}")
     return 0
+
+
+def misclassified(rows, out: Path | None = None):
+    """(rows kept, review rows ``lemma pos elspell reason candidates``): see the docstring. A
+    dropped row whose lemma another row has (a kept elspell row, or ``lemmas-derived.tsv`` in
+    ``out``) gets no review row: the lemma is in the lexicon."""
+    from grammars import defective
+    from grammars.paradigm import load_tables
+    tables = load_tables()
+    elsewhere = set()
+    derived = (out or ROOT / "lexicon") / "lemmas-derived.tsv"
+    if derived.exists():
+        elsewhere = {ln.split("\t", 1)[0] for ln in derived.read_text(encoding="utf-8")
+                     .splitlines() if not ln.startswith("#")}
+    kept, review = [], []
+    for lm, c in rows:
+        # a class that gives other forms only is a second code adding cells (the aorist of
+        # αρνούμαι P10.11b beside P10.9b): kept, tests/test_lexicon_rows.py checks its sibling
+        if defective.status(lm, pos_of(c), tables.get(c)) == "nothing":
+            pos = pos_of(c)
+            cands = [k for k, t in sorted(tables.items())
+                     if pos_of(k) == pos and defective.cites(lm, pos, t)]
+            review.append((lm, pos, "elspell", f"class {c} gives no form of the lemma",
+                           " ".join(f"{k}:-" for k in cands) or "-"))
+        else:
+            kept.append((lm, c))
+    has = {lm for lm, _ in kept} | elsewhere
+    return kept, [r for r in review if r[0] not in has]
+
+
+def write_review(path: Path, review) -> None:
+    """Put the elspell rows into the review file, keeping its other rows (written by
+    scripts/classify_by_evidence.py) and its header."""
+    head, body = [], []
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("#"):
+                head.append(line)
+            elif line.strip() and line.split("\t")[2:3] != ["elspell"]:
+                body.append(tuple(line.split("\t")))
+    if not head:
+        head = ["# lemma\tpos\tsource\treason\tcandidates"]
+    lines = head + ["\t".join(r) for r in sorted(set(body) | set(review))]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def greek_capital(lemma: str) -> str:

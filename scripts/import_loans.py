@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Indeclinable foreign loans (§B7) from spaCy's noun and adjective lemmas → ``lexicon/loans.tsv``.
+"""Indeclinable foreign loans (§B7) and single-form words from spaCy's noun and adjective lemmas → ``lexicon/loans.tsv``.
 
 Usage: python scripts/import_loans.py [--shared DIR]      (default ../shared)
 
@@ -12,7 +12,14 @@ file has it, it has a loan shape (``grammars.rules.b7_loans.loan_shaped``: γκ�
 κλισέ), no inflection class of its part of speech cites it (so νερό, αλεπού stay with their
 classes), and the hunspell el_GR list attests it in lower case (on the official list's dev half,
 unattested candidates were right about half the time, attested ones over 90 %). The compiler
-adds the -ιγκ/-ινγκ doublet (§B7). Deterministic; counts on stdout.
+adds the -ιγκ/-ινγκ doublet (§B7).
+
+Single-form words (issue 12): a spaCy lemma without a loan shape (βίντεο? no: στούντιο,
+εσπρέσο, καράτε, σόου, μπάρμαν, όσκαρ) is kept as well when a second source lists it (a Greek
+WordNet lemma, Apache-2.0), hunspell attests it, and hunspell attests none of the other forms
+of any class that cites it (so it is used indeclinably); on the official dev half such lemmas
+held 31 of 34 forms (in-sample). Their citation names both sources and no §B7.
+Deterministic; counts on stdout.
 """
 from __future__ import annotations
 
@@ -48,6 +55,36 @@ def known_lemmas() -> set[str]:
     return out
 
 
+def read_wordnet(path: Path) -> set[str]:
+    """One-word lemmas of the Greek WordNet (OMW tab file; Apache-2.0); empty if absent."""
+    if not path.exists():
+        return set()
+    out = set()
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        for line in f:
+            p = line.rstrip("\n").split("\t")
+            if len(p) == 3 and p[1] == "ell:lemma" and " " not in p[2]:
+                out.add(unicodedata.normalize("NFC", p[2]))
+    return out
+
+
+def to_tile(w: str) -> str:
+    bare = "".join(c for c in unicodedata.normalize("NFD", w) if not unicodedata.combining(c))
+    return bare.upper().replace("ς", "Σ")
+
+
+def inflected(w: str, pos: str, tables, hun_tiles: set[str]) -> bool:
+    """Does hunspell attest a form other than ``w`` of a class of ``pos`` that cites ``w``?"""
+    from grammars import defective
+    from grammars.paradigm import generate
+    t = to_tile(w)
+    for c, table in tables.items():
+        if pos_of(c) == pos and defective.cites(w, pos, table):
+            if any(to_tile(f) != t and to_tile(f) in hun_tiles for f, _, _ in generate(w, table)):
+                return True
+    return False
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
@@ -58,6 +95,8 @@ def main(argv=None) -> int:
     hun = read_hunspell(args.shared / "oracles" / "hunspell-el_GR.dic.gz")
     tables = load_tables()
     known = known_lemmas()
+    wordnet = read_wordnet(args.shared / "data" / "wordnet" / "wn-data-ell.tab.gz")
+    hun_tiles = {to_tile(w) for w in hun}
     counts = collections.Counter()
     rows = set()
     for key, (pos, cell) in POS.items():
@@ -69,7 +108,13 @@ def main(argv=None) -> int:
             elif w in known:
                 counts[f"{key}: already in the lexicon"] += 1
             elif not loan_shaped(w):
-                counts[f"{key}: no loan shape"] += 1
+                # single-form words (issue 12, §B7): a second source lists the lemma, hunspell
+                # attests it and none of its inflected forms under any class that cites it
+                if w in wordnet and w in hun and not inflected(w, pos, tables, hun_tiles):
+                    counts[f"{key}: kept, single form confirmed by WordNet"] += 1
+                    rows.add((w, pos, cell, key + "+wordnet"))
+                else:
+                    counts[f"{key}: no loan shape"] += 1
             elif any(pos_of(c) == pos and cites(w, t, citation_cell(pos, w))
                      for c, t in tables.items()):
                 counts[f"{key}: an inflection class cites it"] += 1
@@ -85,6 +130,11 @@ def main(argv=None) -> int:
         "# lemma\tpos\tclass\tcell\tform\tweight\tcitation",
     ]
     for w, pos, cell, key in sorted(rows):
+        if key.endswith("+wordnet"):
+            lines.append(f"{w}\t{pos}\tINDECL\t{cell}\t{w}\t0\tspaCy el_lemma_index "
+                         f"({key[:-8]}), MIT; Greek WordNet lemma, Apache-2.0; attested in "
+                         "hunspell el_GR, no inflected form attested")
+            continue
         lines.append(f"{w}\t{pos}\tINDECL\t{cell}\t{w}\t0\tspaCy el_lemma_index ({key}), MIT; "
                      "attested in hunspell el_GR; §B7")
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -11,7 +11,16 @@ def test_barred_kinds():
     assert not b6_degree.allowed("όλος", "E3")    # pronominal
     assert not b6_degree.allowed("άθεος", "E5")   # two-termination privative
     assert b6_degree.allowed("συχνός", "E1")
-    assert b6_degree.allowed("βραδινός", "E1")    # -ινός, not a material adjective
+    assert not b6_degree.barred("βραδινός", "E1")  # -ινός, not a material adjective
+
+
+def test_graded_by_evidence_not_by_suffix():
+    # -ικός adjectives with attested degrees are graded (σημαντικότερος, λογικότερος) …
+    assert b6_degree.allowed("σημαντικός", "E1") and b6_degree.allowed("λογικός", "E1")
+    # … one without any attested degree is not, nor a barred one even if attested
+    assert b6_degree.graded() is not None and "αντιικός" not in b6_degree.graded()
+    assert not b6_degree.barred("αντιικός", "E1") and not b6_degree.allowed("αντιικός", "E1")
+    assert not b6_degree.allowed("κόκκινος", "E1")
 
 
 def test_cells_spell_otero():
@@ -30,3 +39,8 @@ def test_b6_in_the_judge(small_judge, word, valid):
     assert v.valid == valid
     if valid:  # another lemma may list the form too; the §B6 analysis must be among them
         assert any("B6" in a.rules for a in judge.analyse(word))
+
+
+@pytest.mark.parametrize("word", ["ΣΗΜΑΝΤΙΚΟΤΕΡΟΣ", "ΛΟΓΙΚΟΤΕΡΗ"])
+def test_graded_ikos_adjectives_in_the_shipped_judge(judge, word):
+    assert any("B6" in a.rules for a in judge.analyse(word)) and judge.check(word).valid

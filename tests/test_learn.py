@@ -118,7 +118,7 @@ def test_a_source_gives_the_accent():
 
 def test_profiles_are_layers_plus_sources():
     assert disabled("no-pes-dev") == {"PES"}
-    assert {"PES", "FD", "W23", "E2"} <= disabled("free")
+    assert {"PES", "FD", "L23", "E2"} <= disabled("free")
     assert "PES" not in disabled("board")
     assert disabled("board", ["pes"]) == {"PES"}
     assert source_marks("lemmas-pes-dev.tsv", ("accent_guessed",)) == ("PES", "ACCENT-GUESSED")

@@ -141,7 +141,18 @@ def has_all(cells, prefix):
     return all(f"{prefix};{p};ACT" in cells or f"{prefix};{p};PASS" in cells for p in PERSONS)
 
 
-@pytest.mark.parametrize("lemma", VERBS)
+# impersonal or third-person verbs (Triantafyllidis grammar, impersonal verbs; ΛΚΝ)
+THIRD_PERSON = {"πρέπει", "συμβαίνω"}
+
+
+@pytest.mark.parametrize("lemma", sorted(THIRD_PERSON))
+def test_third_person_verbs(lemma):
+    cells = {c for _, c in cells_of(lemma)}
+    assert {"V;IND;PRS;IPFV;3;SG;ACT", "V;IND;PRS;IPFV;3;PL;ACT", "V;IND;PST;IPFV;3;SG;ACT"} <= cells
+    assert not any(";2;" in c for c in cells)
+
+
+@pytest.mark.parametrize("lemma", [v for v in VERBS if v not in THIRD_PERSON])
 def test_verb_core_cells(lemma):
     cells = {c for _, c in cells_of(lemma)}
     assert has_all(cells, "V;IND;PRS;IPFV"), "present"

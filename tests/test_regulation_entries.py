@@ -51,8 +51,10 @@ def test_e1_printed_forms_only(judge):
         verdict = judge.check(word)
         assert verdict.valid and "E1" in verdict.rules, word
     # no other form of αλίσκομαι or ωδίνω, and no rule layer on a printed form
-    for word in ("ΑΛΩ", "ΩΔΙΝΕΙ", "ΞΑΝΑΕΑΛΩ", "ΕΤΕΚΟΝΕ", "ΞΑΝΑΕΤΕΚΟΝ", "ΤΕΚΟΝ"):
+    for word in ("ΩΔΙΝΕΙ", "ΞΑΝΑΕΑΛΩ", "ΕΤΕΚΟΝΕ", "ΞΑΝΑΕΤΕΚΟΝ", "ΤΕΚΟΝ"):
         assert not judge.check(word).valid, word
+    # ΑΛΩ is valid as a word of the 2–3 letter list (§L23, άλως), never as αλίσκομαι's
+    assert not [a for a in judge.analyse("ΑΛΩ") if a.lemma == "αλίσκομαι"]
 
 
 def test_e1_archaic_verbs_inflect_by_demotic_rules(judge):

@@ -103,7 +103,7 @@ class Context:
 from . import (a4_rulings, aw_present, b3_xana, b6_degree, b7_loans, b9_simo,  # noqa: E402
                c1_names, c2_numerals, d1_augment, d2_internal_augment, d3_learned_aorist,
                d4_aga, d7_ome, d8_imperative, d9_present, d10_omouna, e2_hidden_words,
-               e4_spellings, e5_diminutives)
+               e4_spellings, e5_diminutives, l23_short)
 
 #: every layer, in the order the build applies them within a stage and explanations are given
 LAYERS: tuple[Layer, ...] = (
@@ -111,7 +111,7 @@ LAYERS: tuple[Layer, ...] = (
     e5_diminutives.LAYER, b9_simo.LAYER, c1_names.LAYER, c2_numerals.LAYER, d9_present.LAYER,
     aw_present.LAYER, b6_degree.LAYER, d4_aga.LAYER, b7_loans.LAYER, d3_learned_aorist.LAYER,
     e4_spellings.LAYER, e2_hidden_words.LAYER, d8_imperative.LAYER, d10_omouna.LAYER,
-    a4_rulings.LAYER)
+    l23_short.LAYER, a4_rulings.LAYER)
 
 
 def at(stage: str, layers=None) -> list[Layer]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+from pathlib import Path
 
 from grammars import alphabet
 from grammars.cells import adjective_os_cells
@@ -44,18 +45,47 @@ def _stress_from_end(lemma: str) -> int:
 NO_DEGREE_CLASSES = {"E3", "E5"}
 
 
+GRADED = Path(__file__).resolve().parents[2] / "lexicon" / "comparison.tsv"
+
+
+@functools.lru_cache(maxsize=1)
+def graded() -> frozenset[str] | None:
+    """Lemmas of the shipped lexicon/comparison.tsv: -ος adjectives whose comparative or
+    superlative a source attests (scripts/find_comparison.py); None when the file is absent."""
+    from lexicon import read_graded
+    return read_graded(GRADED)
+
+
+SHIPPED = object()  # read the shipped lexicon/comparison.tsv
+
+
 def allowed(lemma: str, inflection_class: str = "",
-            no_comparison_lemmas: frozenset[str] | None = None) -> bool:
-    """May ``lemma`` form -ότερος/-ότατος? Not colour, state, material (-ινος/-ένιος,
+            no_comparison_lemmas: frozenset[str] | None = None,
+            graded_lemmas=SHIPPED) -> bool:
+    """May ``lemma`` form -ότερος/-ότατος? Only if the evidence grades it (lexicon/comparison.tsv:
+    σημαντικός, λογικός, συχνός; decided per lemma, not by suffix) and the grammar does not bar
+    it (:func:`barred`). ``no_comparison_lemmas`` and ``graded_lemmas`` are a
+    lexicon.Lexicon's when given (default: the shipped files); ``graded_lemmas=None`` means no
+    evidence file: every lemma the grammar does not bar is graded."""
+    g = graded() if graded_lemmas is SHIPPED else graded_lemmas
+    return (g is None or lemma in g) and not barred(lemma, inflection_class, no_comparison_lemmas)
+
+
+def barred(lemma: str, inflection_class: str = "",
+           no_comparison_lemmas: frozenset[str] | None = None) -> bool:
+    """Does the grammar bar the degrees of ``lemma``? Colour, state, material (-ινος/-ένιος,
     stressed before -ινος: ξύλινος, πέτρινος, μάλλινος; but βραδινός is not material),
-    relational -ικός adjectives (ιικός: "of a virus"), pronominal/ordinal adjectives, and the
-    lemmas of lexicon/no-comparison.tsv: colour, state, pronouns (αυτός, ποιος, σος),
-    irregular degrees (απλός → απλούστερος), numeral adjectives (μονός, μισός); those lemmas
-    are ``no_comparison_lemmas`` when given (a :class:`lexicon.Lexicon`'s)."""
+    pronominal/ordinal adjectives, and the lemmas of lexicon/no-comparison.tsv: colour, state,
+    pronouns (αυτός, ποιος, σος), irregular degrees (απλός → απλούστερος), numeral adjectives
+    (μονός, μισός)."""
+    return not _not_barred(lemma, inflection_class, no_comparison_lemmas)
+
+
+def _not_barred(lemma: str, inflection_class: str, no_comparison_lemmas) -> bool:
     listed = no_comparison() if no_comparison_lemmas is None else no_comparison_lemmas
     if lemma in listed or inflection_class in NO_DEGREE_CLASSES:
         return False
-    if lemma.endswith("ικός") or lemma in ("λινός", "θετός", "δοτός"):
+    if lemma in ("λινός", "θετός", "δοτός"):
         return False
     plain = alphabet.plain(lemma, diaeresis=True)
     if plain.endswith(NUMERAL_ENDINGS):
@@ -85,4 +115,5 @@ def _cells(ending: str):
 
 LAYER = Layer(RULE_ID, "extra cells", True, hooks={"extra cells": ExtraCells(
     "ADJ;MASC;NOM;SG", _cells,
-    lambda lemma, code, ctx: allowed(lemma, code, ctx.lexicon.no_comparison))})
+    lambda lemma, code, ctx: allowed(lemma, code, ctx.lexicon.no_comparison,
+                                     ctx.lexicon.graded))})
