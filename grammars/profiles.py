@@ -52,7 +52,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "no-hidden-words": ("hidden_words.tsv",),
     "dictionary": (),
     "no-pes-dev": ("lemmas-pes-dev.tsv",),
-    "free": ("hidden_words.tsv", "lemmas-pes-dev.tsv", "lemmas-freedict.tsv"),
+    "free": ("hidden_words.tsv", "lemmas-pes-dev.tsv", "lemmas-freedict.tsv", "words-2-3.tsv"),
 }
 
 
