@@ -173,7 +173,10 @@ def symbol_table(fsts, by_char):
                 labels.add(a.olabel)
     table = pynini.SymbolTable()
     for lab in sorted(labels):
-        table.add_symbol(symbol_name(lab, by_char), lab)
+        name = symbol_name(lab, by_char)
+        if table.member(name):  # two labels, one name: a reader could not tell them apart
+            raise ValueError(f"two labels share the symbol {name}")
+        table.add_symbol(name, lab)
     return table
 
 

@@ -13,7 +13,7 @@ from grammars.rules import Layer, b9_simo
 RULE_ID = "E2"
 #: the class and cell tags of a hidden word: no inflection class or cell uses them (class
 #: codes are elspell's O*, E*, P* and the listed rows' classes; E2 is an adjective class)
-HIDDEN_CLASS = "HIDDEN"
+HIDDEN_CLASS = "HIDDEN-WORD"  # not the cell name HIDDEN: exported symbols must differ
 HIDDEN_CELL = "HIDDEN"
 
 
