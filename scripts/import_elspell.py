@@ -109,6 +109,9 @@ def main(argv: list[str]) -> int:
                 rows.append((lemma, c))
             else:
                 derivs.append((lemma, primary[0], c))
+    rows, misfits = stress_misfits(rows)
+    counts["second codes stripping the lemma's stress (review.tsv)"] = len(misfits)
+    write_review(out / "review.tsv", misfits)
     counts["lemma+class rows"] = len(rows)
     counts["derivation records"] = len(derivs)
     with open(out / "lemmas.tsv", "w", encoding="utf-8") as f:
@@ -131,6 +134,49 @@ def main(argv: list[str]) -> int:
     for k, v in counts.items():
         print(f"{k}: {v}")
     return 0
+
+
+MISFIT_REASON = ("class {c} keeps the stress of the stem, which the lemma has on the ending "
+                 "(Triantafyllidis grammar §§ 74-79: a polysyllable is stressed; "
+                 "grammars.paradigm.strips_stress); the lemma is inflected by its other row ({o}); "
+                 "audit of generated paradigms")
+
+
+def stress_misfits(rows):
+    """(rows kept, review rows) — a lemma's second code whose table keeps the stem's stress
+    while removing the letters that carry the lemma's stress (βασιλιάς O1 + O21, -έας:
+    *βασιλιας, *βασιλιίς; ζημιά O24 + O25, -ία: *ζημιας) describes another lexeme (βασιλέας,
+    ζημία) and gives the lemma no well-spelt form: it goes to review.tsv with the reason, when
+    another row of the lemma fits."""
+    from grammars.paradigm import load_tables, strips_stress
+    tables = load_tables()
+    misfit = {(lm, c) for lm, c in rows if c in tables and strips_stress(lm, tables[c])}
+    fit = collections.defaultdict(list)
+    for lm, c in rows:
+        if (lm, c) not in misfit:
+            fit[lm].append(c)
+    out = [(lm, c) for lm, c in misfit if fit[lm]]
+    review = [(lm, pos_of(c), "elspell", MISFIT_REASON.format(c=c, o=", ".join(fit[lm])),
+               " ".join(f"{o}:-" for o in fit[lm])) for lm, c in sorted(out)]
+    drop = set(out)
+    return [r for r in rows if r not in drop], review
+
+
+def write_review(path: Path, review) -> None:
+    """Add ``review`` rows to the review file (header and other rows kept, sorted); the rows
+    this script wrote before (their reason ends like :data:`MISFIT_REASON`) are replaced."""
+    head, body = [], []
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("#"):
+                head.append(line)
+            elif line.strip() and not (line.split("\t")[2:3] == ["elspell"]
+                                       and "strips_stress" in line):
+                body.append(line)
+    if not head:
+        head = ["# lemma\tpos\tsource\treason\tcandidates"]
+    lines = head + sorted(set(body) | {"\t".join(r) for r in review})
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def greek_capital(lemma: str) -> str:

@@ -11,7 +11,8 @@ apply stress directive, (augment)", and keeps per cell the suffix rules that exp
 lemmas (a decision list by the lemma's longest matching suffix, at least two lemmas per rule
 unless the class is tiny). Output: ``grammars/classes/<CLASS>.tsv``, one table per class — a
 grammar table, not a word list: no lemma appears in it except the class exemplar named in
-the header. Prints the per-class agreement of the tables with flexy.
+the header. Prints the per-class agreement of the tables with flexy. flexy's forms with an ι
+doubled at the stem/ending seam (δεξιιά) are read without it first (:func:`undouble_iota`).
 """
 from __future__ import annotations
 

@@ -49,3 +49,25 @@ def test_build_paradigms_are_well_spelt(judge):
             examples.append((lemma, form, found))
     assert n > 500_000
     assert not bad, (dict(bad), examples)
+
+
+@pytest.mark.parametrize("lemma,code,expected", [
+    ("βασιλιάς", "O21", True), ("βασιλιάς", "O1", False), ("αερομεταφορέας", "O21", False),
+    ("ζημιά", "O25", True), ("ζημιά", "O24", False), ("κιθάρα", "O25", False),
+])
+def test_a_class_keeping_the_stem_stress_does_not_fit_an_end_stressed_lemma(lemma, code,
+                                                                            expected):
+    from grammars.paradigm import generate, load_tables, strips_stress
+    table = load_tables()[code]
+    assert strips_stress(lemma, table) is expected
+    forms = generate(lemma, table)
+    assert any(f == lemma for f, _, _ in forms) is not expected  # no *βασιλιας, *ζημια
+
+
+@pytest.mark.parametrize("lemma,fem", [("δεξιός", "δεξιά"), ("ακροδεξιός", "ακροδεξιά"),
+                                       ("παλαιός", "παλαιά"), ("γλυκός", "γλυκιά")])
+def test_e2_feminine_keeps_one_iota(lemma, fem):
+    """Triantafyllidis grammar (1941), adjectives in -ός, -ιά, -ό; flexy's δεξιιά repaired."""
+    from grammars.paradigm import generate, load_tables
+    forms = {f for f, c, _ in generate(lemma, load_tables()["E2"]) if c == "ADJ;FEM;NOM;SG"}
+    assert forms == {fem}
