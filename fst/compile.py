@@ -10,12 +10,11 @@ import collections
 import sys
 
 import lexicon as lx
-from grammars import compounds
+from grammars import compounds, rules
 from grammars import phonology as ph
-from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
-from grammars import rules
 from grammars.alphabet import LETTERS, SURFACE_LETTERS, TILE_MAP
 from grammars.cells import Cell
+from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
 from grammars.rules import RULE_WEIGHT
 from lexicon import Lexicon, ListedForm
 

@@ -44,13 +44,12 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from pathlib import Path
 
 from grammars import phonology as ph
 from grammars.alphabet import STRESSED
 from grammars.cells import Cell
 from grammars.rules import d2_internal_augment as d2
-from lexicon import rows
+from lexicon import CompoundRecord, read_compounds
 
 RULE_D1 = "D1"
 RULE_D2 = "D2"
@@ -305,39 +304,10 @@ def candidate_modes(p: Prefix, base: str, rows) -> tuple[str, ...]:
     return tuple(out) + tuple(name for name, _ in STEM_VARIANTS.get(base, ()))
 
 
-LEXICON_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "compounds.tsv"
-
-
-@dataclass(frozen=True)
-class Record:
-    lemma: str
-    base: str
-    prefix: str
-    modes: frozenset[str]
-    source: str
-
-
-def read_records(path: Path | None = None) -> list[Record]:
-    """Rows ``lemma base prefix mode source`` of ``lexicon/compounds.tsv`` (mode: comma-separated
-    modes of ``AUGMENT_MODES`` and stems of ``STEM_VARIANTS``, or ``-``).
-
-    Raises ValueError naming file and line for a malformed row (wrong column count, a lemma
-    that is not prefix + base, an unknown mode)."""
-    path = path or LEXICON_FILE
-    out = []
-    if not path.exists():
-        return out
-    for lineno, parts in rows(path, "lemma"):
-        if len(parts) != 5 or parts[0] != parts[2] + parts[1] \
-                or prefix_of(parts[2], parts[1]) is None:
-            raise ValueError(f"{path}:{lineno}: expected lemma = prefix + base, base, "
-                             "prefix, mode, source")
-        modes = frozenset(m for m in parts[3].split(",") if m and m != "-")
-        known = set(AUGMENT_MODES) | {n for v in STEM_VARIANTS.values() for n, _ in v}
-        if not modes <= known:
-            raise ValueError(f"{path}:{lineno}: unknown mode in {parts[3]!r}")
-        out.append(Record(parts[0], parts[1], parts[2], modes, parts[4]))
-    return out
+# the records are lexicon data, read by lexicon.read_compounds (which checks them with
+# prefix_of, AUGMENT_MODES and STEM_VARIANTS)
+Record = CompoundRecord
+read_records = read_compounds
 
 
 def record_forms(rec: Record, base_rows) -> list[tuple[str, str, int, tuple[str, ...]]]:

@@ -20,7 +20,6 @@ from __future__ import annotations
 #: rule layers license (``grammars.rules.RULE_WEIGHT``).
 WEIGHTS = {0: "main", 1: "alt", 2: "colloq", 3: "rare", 5: "scrabble"}
 
-import csv
 import functools
 from dataclasses import dataclass
 from pathlib import Path

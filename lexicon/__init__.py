@@ -1,6 +1,7 @@
 """The lexicon's data files (see README.md): plain UTF-8, tab-separated, ``#`` comments.
 
-Every reader of a file the build uses is here, and :func:`load` gathers them into one
+Every reader of a file the build uses is here (the rows' checks that need grammar knowledge
+call into ``grammars``), and :func:`load` gathers them into one
 :class:`Lexicon` value that ``fst.compile.build`` takes. A test can make a small
 ``Lexicon(lemmas=(...))`` by hand and build a ten-lemma grammar from it.
 """
@@ -210,22 +211,125 @@ def read_no_comparison(path: Path | None = None) -> frozenset[str]:
 
 
 @dataclass(frozen=True)
+class InternalAugment:
+    """A row of ``internal-augment.tsv`` (§D2): the verb, its learned prefix and that prefix
+    with the internal augment."""
+    lemma: str
+    prefix: str
+    augmented: str
+    mode: str        # "both": plain and internal forms; "only": internal only where stressed
+    unstressed: bool  # the internal augment also where it is unstressed (διελύσαμε)
+
+
+def read_internal_augment(path: Path | None = None) -> dict[str, InternalAugment]:
+    """``lexicon/internal-augment.tsv`` (or ``path``): lemma → :class:`InternalAugment`. Rows
+    ``lemma prefix augmented mode unstressed evidence source`` (README.md); {} if absent.
+
+    Raises ValueError naming file and line for a malformed row."""
+    path = path or LEXICON_DIR / INTERNAL_AUGMENT_FILE
+    out: dict[str, InternalAugment] = {}
+    if not path.exists():
+        return out
+    for lineno, parts in rows(path, "lemma"):
+        if len(parts) != 7 or parts[3] not in ("both", "only") \
+                or parts[4] not in ("yes", "no"):
+            raise ValueError(f"{path}:{lineno}: expected lemma, prefix, augmented, "
+                             "both|only, yes|no, evidence, source")
+        out[parts[0]] = InternalAugment(parts[0], parts[1], parts[2], parts[3], parts[4] == "yes")
+    return out
+
+
+@dataclass(frozen=True)
+class CompoundRecord:
+    """A row of ``compounds.tsv``: a compound verb of the irregular core, its base, prefix
+    and augment modes (``grammars/compounds.py`` derives its paradigm)."""
+    lemma: str
+    base: str
+    prefix: str
+    modes: frozenset[str]
+    source: str
+
+
+def read_compounds(path: Path | None = None) -> list[CompoundRecord]:
+    """Rows ``lemma base prefix mode source`` of ``lexicon/compounds.tsv`` (or ``path``; mode:
+    comma-separated modes of ``grammars.compounds.AUGMENT_MODES`` and stems of its
+    ``STEM_VARIANTS``, or ``-``); [] if absent.
+
+    Raises ValueError naming file and line for a malformed row (wrong column count, a lemma
+    that is not prefix + base, an unknown mode)."""
+    from grammars.compounds import AUGMENT_MODES, STEM_VARIANTS, prefix_of
+    path = path or LEXICON_DIR / COMPOUNDS_FILE
+    out: list[CompoundRecord] = []
+    if not path.exists():
+        return out
+    known = set(AUGMENT_MODES) | {n for v in STEM_VARIANTS.values() for n, _ in v}
+    for lineno, parts in rows(path, "lemma"):
+        if len(parts) != 5 or parts[0] != parts[2] + parts[1] \
+                or prefix_of(parts[2], parts[1]) is None:
+            raise ValueError(f"{path}:{lineno}: expected lemma = prefix + base, base, "
+                             "prefix, mode, source")
+        modes = frozenset(m for m in parts[3].split(",") if m and m != "-")
+        if not modes <= known:
+            raise ValueError(f"{path}:{lineno}: unknown mode in {parts[3]!r}")
+        out.append(CompoundRecord(parts[0], parts[1], parts[2], modes, parts[4]))
+    return out
+
+
+@dataclass(frozen=True)
+class StemPair:
+    """A row of ``spellings.tsv`` (§E4): a stem spelt two ways with the same sound."""
+    stem: str       # plain stem, as the lemmas spell it (αυγο)
+    other: str      # the other spelling (αβγο)
+    kind: str       # grammars.rules.e4_spellings.ALTERNATIONS key
+    lemmas: str     # the lemma pairs behind it, "αυγό/αβγό …"
+    citation: str   # "regulation §E4" or the lexicon files the lemma pairs come from
+
+    @property
+    def position(self) -> int:
+        """Index of the alternation in the stem."""
+        # both spellings differ in their second letter (αυ/αβ, αη/αϊ)
+        return next(i for i, (x, y) in enumerate(zip(self.stem, self.other)) if x != y) - 1
+
+
+def read_spellings(path: Path | None = None) -> list[StemPair]:
+    """Rows ``stem  other  kind  lemmas  citation`` of ``lexicon/spellings.tsv`` (or ``path``);
+    [] if absent.
+
+    Raises ValueError naming file and line for a malformed row: wrong column count, an
+    unknown kind, stems that do not differ by exactly that alternation, no citation."""
+    from grammars.rules.e4_spellings import ALTERNATIONS, differ_by
+    path = path or LEXICON_DIR / SPELLINGS_FILE
+    out: list[StemPair] = []
+    if not path.exists():
+        return out
+    for lineno, parts in rows(path, "stem"):
+        if len(parts) != 5 or not parts[4].strip():
+            raise ValueError(f"{path}:{lineno}: expected stem, other, kind, lemmas, citation")
+        stem, other, kind, lemmas, cit = parts
+        if kind not in ALTERNATIONS or not differ_by(stem, other, ALTERNATIONS[kind]):
+            raise ValueError(f"{path}:{lineno}: {stem!r}/{other!r} do not differ by one "
+                             f"alternation of kind {kind!r}")
+        out.append(StemPair(stem, other, kind, lemmas, cit))
+    return out
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """Everything the build reads from the lexicon, as one value.
 
     ``lemmas``: lemma rows (flags merged); ``listed``: rows of the listed paradigms;
     ``hidden_words``: §E2 surface forms; ``learned_aorists``: §D3 lemma → learned aorist;
-    ``internal_augment``: §D2 lemma → ``grammars.rules.d2_internal_augment.Entry``;
-    ``compounds``: ``grammars.compounds.Record`` rows; ``spellings``: §E4
-    ``grammars.rules.e4_spellings.StemPair`` rows; ``no_comparison``: §B6 lemmas without
+    ``internal_augment``: §D2 lemma → :class:`InternalAugment`; ``compounds``:
+    :class:`CompoundRecord` rows; ``spellings``: §E4 :class:`StemPair` rows;
+    ``no_comparison``: §B6 lemmas without
     degrees; ``rulings``: §A4 tile form → (accepted?, reference); ``files``: the files read."""
     lemmas: tuple[LexEntry, ...] = ()
     listed: tuple[ListedForm, ...] = ()
     hidden_words: tuple[str, ...] = ()
     learned_aorists: Mapping[str, str] = field(default_factory=dict)
-    internal_augment: Mapping[str, object] = field(default_factory=dict)
-    compounds: tuple = ()
-    spellings: tuple = ()
+    internal_augment: Mapping[str, InternalAugment] = field(default_factory=dict)
+    compounds: tuple[CompoundRecord, ...] = ()
+    spellings: tuple[StemPair, ...] = ()
     no_comparison: frozenset[str] = frozenset()
     rulings: Mapping[str, tuple[bool, str]] = field(default_factory=dict)
     files: tuple[Path, ...] = ()
@@ -252,8 +356,6 @@ def load(lemmas_path: Path | None = None, directory: Path | None = None,
     profile's lexicon sources, ``grammars.profiles.SOURCES``).
 
     Raises ValueError naming file and line for a malformed row of any file."""
-    from grammars import compounds
-    from grammars.rules import d2_internal_augment, e4_spellings
     d = directory or LEXICON_DIR
     files = set(input_files(lemmas_path, d, without))
     if lemmas_path:
@@ -267,9 +369,9 @@ def load(lemmas_path: Path | None = None, directory: Path | None = None,
         listed=tuple(read_listed(directory=d)),
         hidden_words=tuple(read_hidden_words(d / HIDDEN_WORDS_FILE)),
         learned_aorists=read_learned_aorists(d / LEARNED_AORISTS_FILE),
-        internal_augment=d2_internal_augment.read_lexicon(d / INTERNAL_AUGMENT_FILE),
-        compounds=tuple(compounds.read_records(d / COMPOUNDS_FILE)),
-        spellings=tuple(e4_spellings.read_spellings(d / SPELLINGS_FILE)),
+        internal_augment=read_internal_augment(d / INTERNAL_AUGMENT_FILE),
+        compounds=tuple(read_compounds(d / COMPOUNDS_FILE)),
+        spellings=tuple(read_spellings(d / SPELLINGS_FILE)),
         no_comparison=read_no_comparison(d / NO_COMPARISON_FILE),
         rulings=read_rulings(d / RULINGS_FILE),
         files=tuple(input_files(lemmas_path, d.path, without)))

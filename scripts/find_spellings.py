@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from lexicon import read_lexicon  # noqa: E402
+from lexicon import LEXICON_DIR, SPELLINGS_FILE, read_lexicon  # noqa: E402
 from grammars.rules import e4_spellings as e4  # noqa: E402
 
 REGULATION_PAIRS = (("αυγό", "αβγό"), ("αυγίλα", "αβγίλα"), ("αυγούλι", "αβγούλι"),
@@ -122,7 +122,7 @@ def main(argv=None) -> int:
     print(f"lemmas given the other spelling: {len(ext)}  "
           + " ".join(f"{s} {n}" for s, n in sorted(per_stem.items())))
     if not args.dry_run:
-        path = e4.SPELLINGS_FILE
+        path = LEXICON_DIR / SPELLINGS_FILE
         with open(path, "w", encoding="utf-8") as f:
             f.write(HEADER)
             for r in rows:

@@ -40,12 +40,12 @@ def blocked(tile: str, analyse) -> str | None:
     if not tile.startswith("ΞΑΝΑ") or len(tile) <= 4:
         return None
     rest = tile[4:]
-    if any(a.tags.startswith("V") for a in analyse("ΞΑΝΑΑ" + rest)):
+    if any(Cell.of(a.tags).verbal for a in analyse("ΞΑΝΑΑ" + rest)):
         return f"§B3: this verb takes only ξαναα- (ΞΑΝΑΑ{rest} is valid)"
     base = analyse(rest)
-    if base and not any(a.tags.startswith("V") for a in base):
+    if base and not any(Cell.of(a.tags).verbal for a in base):
         return f"§B3: ξανα- goes on verbs only ({rest} is a {base[0].tags.split(';')[0]} form)"
-    if any(a.tags.startswith("V") and not takes_xana(a.lemma) for a in base):
+    if any(Cell.of(a.tags).verbal and not takes_xana(a.lemma) for a in base):
         return "§B3: no ξανα- on verbs in πρωτο-, ματα- or repetitive επαν(α)-"
     return None
 

@@ -44,7 +44,7 @@ def blocked(tile: str, analyse) -> str | None:
     ΕΓΡΑΨΑ). ``analyse(tile) -> list[Analysis]`` is the analyser of the language."""
     augmented = "Ε" + tile
     for a in analyse(augmented):
-        if ";PST;" in a.tags and a.surface.startswith("έ"):
+        if Cell.of(a.tags).has("PST") and a.surface.startswith("έ"):
             return f"§D1: the stressed augment is obligatory ({augmented} is valid)"
     return None
 

@@ -20,18 +20,17 @@
 """
 from __future__ import annotations
 
-import csv
 import functools
 from dataclasses import dataclass
 from pathlib import Path
 
 from grammars import phonology as ph
+from grammars.cells import Cell
 from grammars.rules import Filter, Layer
-from lexicon import rows
+from lexicon import InternalAugment, read_internal_augment
 
 RULE_ID = "D2"
 PREFIX_TABLE = Path(__file__).resolve().parent.parent / "internal_augment.tsv"
-LEXICON_FILE = Path(__file__).resolve().parent.parent.parent / "lexicon" / "internal-augment.tsv"
 # temporal augment of a verb in a vowel (Triantafyllidis § 254 ff.): longest match first
 TEMPORAL = (("αι", ("η",)), ("αυ", ("ηυ",)), ("ευ", ("ηυ",)), ("α", ("η",)),
             ("ε", ("η", "ει")), ("ο", ("ω",)))
@@ -43,7 +42,7 @@ def blocked(tile: str, analyse) -> str | None:
         return None
     rest = tile[1:]
     for a in analyse(rest):
-        if ";PST;" in a.tags and (RULE_ID in a.rules or has_augment(a.surface, a.lemma)):
+        if Cell.of(a.tags).has("PST") and (RULE_ID in a.rules or has_augment(a.surface, a.lemma)):
             return f"§D2: no double augment ({rest} already has one)"
     return None
 
@@ -168,31 +167,9 @@ def twins(lemma: str, table, prefix: str, aug: str):
     return out
 
 
-@dataclass(frozen=True)
-class Entry:
-    lemma: str
-    prefix: str
-    augmented: str
-    mode: str        # "both": plain and internal forms; "only": internal only where stressed
-    unstressed: bool  # the internal augment also where it is unstressed (διελύσαμε)
-
-
-def read_lexicon(path: Path | None = None) -> dict[str, Entry]:
-    """``lexicon/internal-augment.tsv``: lemma → Entry. Rows
-    ``lemma prefix augmented mode unstressed evidence source`` (lexicon/README.md).
-
-    Raises ValueError naming file and line for a malformed row."""
-    path = path or LEXICON_FILE
-    out: dict[str, Entry] = {}
-    if not path.exists():
-        return out
-    for lineno, parts in rows(path, "lemma"):
-        if len(parts) != 7 or parts[3] not in ("both", "only") \
-                or parts[4] not in ("yes", "no"):
-            raise ValueError(f"{path}:{lineno}: expected lemma, prefix, augmented, "
-                             "both|only, yes|no, evidence, source")
-        out[parts[0]] = Entry(parts[0], parts[1], parts[2], parts[3], parts[4] == "yes")
-    return out
+# the entries are lexicon data, read by lexicon.read_internal_augment
+Entry = InternalAugment
+read_lexicon = read_internal_augment
 
 
 def forms(entry: Entry, table) -> list[tuple[str, str, tuple[str, ...]]]:

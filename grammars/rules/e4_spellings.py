@@ -23,15 +23,14 @@ its own (its forms are there already).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from grammars import alphabet
 from grammars.rules import Layer
-from lexicon import rows
+from lexicon import StemPair
+from lexicon import read_spellings as _read_spellings
 
 RULE_ID = "E4"
 # a double spelling is a dictionary variant (weights: main 0, variant 1)
 VARIANT_WEIGHT = 1.0
-SPELLINGS_FILE = Path(__file__).resolve().parents[2] / "lexicon" / "spellings.tsv"
 
 # unaccented alternations (either direction), keyed by a kind name
 ALTERNATIONS = {"αυ/αβ": ("αυ", "αβ"), "ευ/εβ": ("ευ", "εβ"),
@@ -107,39 +106,9 @@ def find_alternations(w: str):
     return sorted(out)
 
 
-@dataclass(frozen=True)
-class StemPair:
-    stem: str       # plain stem, as the lemmas spell it (αυγο)
-    other: str      # the other spelling (αβγο)
-    kind: str       # ALTERNATIONS key
-    lemmas: str     # the lemma pairs behind it, "αυγό/αβγό …"
-    citation: str   # "regulation §E4" or the lexicon files the lemma pairs come from
-
-    @property
-    def position(self) -> int:
-        """Index of the alternation in the stem."""
-        # both spellings differ in their second letter (αυ/αβ, αη/αϊ)
-        return next(i for i, (x, y) in enumerate(zip(self.stem, self.other)) if x != y) - 1
-
-
-def read_spellings(path: Path | None = None) -> list[StemPair]:
-    """Rows ``stem  other  kind  lemmas  citation`` of ``lexicon/spellings.tsv`` (§E4).
-
-    Raises ValueError naming file and line for a malformed row: wrong column count, an
-    unknown kind, stems that do not differ by exactly that alternation, no citation."""
-    path = path or SPELLINGS_FILE
-    out = []
-    if not path.exists():
-        return out
-    for lineno, parts in rows(path, "stem"):
-        if len(parts) != 5 or not parts[4].strip():
-            raise ValueError(f"{path}:{lineno}: expected stem, other, kind, lemmas, citation")
-        stem, other, kind, lemmas, cit = parts
-        if kind not in ALTERNATIONS or not _differ_by(stem, other, ALTERNATIONS[kind]):
-            raise ValueError(f"{path}:{lineno}: {stem!r}/{other!r} do not differ by one "
-                             f"alternation of kind {kind!r}")
-        out.append(StemPair(stem, other, kind, lemmas, cit))
-    return out
+# the stem pairs are lexicon data, read by lexicon.read_spellings (which checks them with
+# ALTERNATIONS and differ_by)
+read_spellings = _read_spellings
 
 
 def reaches(w: str, stem: str, i: int = 0) -> bool:
@@ -149,7 +118,8 @@ def reaches(w: str, stem: str, i: int = 0) -> bool:
     return w.startswith(stem, i) and w[end - 1:end + 1] not in DIGRAPHS
 
 
-def _differ_by(s: str, o: str, alt: tuple[str, str]) -> bool:
+def differ_by(s: str, o: str, alt: tuple[str, str]) -> bool:
+    """Do stems ``s`` and ``o`` differ by exactly one alternation ``alt`` (either way)?"""
     a, b = alt
     for x, y in ((s, o), (o, s)):
         i = x.find(a)
