@@ -14,7 +14,8 @@ Cleaning (counts are printed):
 * lemmas with an initial capital dropped (regulation C1; tested with ``str.isupper`` so that
   Latin look-alike capitals such as ``Aμερικανός`` are caught too);
 * a lemma's second class code is a *derivation record* when the code's own members never end
-  like the lemma (e.g. αγρότης O7 + O27: O27 members end in -α, so O27 encodes αγρότισσα).
+  like the lemma (e.g. αγρότης O7 + O27: O27 members end in -α, so O27 encodes αγρότισσα),
+  or when its table would strip the lemma's stress (βασιλιάς O21, :func:`stress_misfits`).
 """
 from __future__ import annotations
 
@@ -110,8 +111,8 @@ def main(argv: list[str]) -> int:
             else:
                 derivs.append((lemma, primary[0], c))
     rows, misfits = stress_misfits(rows)
-    counts["second codes stripping the lemma's stress (review.tsv)"] = len(misfits)
-    write_review(out / "review.tsv", misfits)
+    counts["second codes stripping the lemma's stress (derivation records)"] = len(misfits)
+    derivs += misfits
     counts["lemma+class rows"] = len(rows)
     counts["derivation records"] = len(derivs)
     with open(out / "lemmas.tsv", "w", encoding="utf-8") as f:
@@ -136,18 +137,13 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-MISFIT_REASON = ("class {c} keeps the stress of the stem, which the lemma has on the ending "
-                 "(Triantafyllidis grammar §§ 74-79: a polysyllable is stressed; "
-                 "grammars.paradigm.strips_stress); the lemma is inflected by its other row ({o}); "
-                 "audit of generated paradigms")
-
-
 def stress_misfits(rows):
-    """(rows kept, review rows) — a lemma's second code whose table keeps the stem's stress
-    while removing the letters that carry the lemma's stress (βασιλιάς O1 + O21, -έας:
-    *βασιλιας, *βασιλιίς; ζημιά O24 + O25, -ία: *ζημιας) describes another lexeme (βασιλέας,
-    ζημία) and gives the lemma no well-spelt form: it goes to review.tsv with the reason, when
-    another row of the lemma fits."""
+    """(rows kept, derivation records ``(lemma, fitting class, misfit class)``) — a lemma's
+    second code whose table keeps the stem's stress while removing the letters that carry the
+    lemma's stress (grammars.paradigm.strips_stress: βασιλιάς O1 + O21, -έας: *βασιλιας,
+    *βασιλιίς; ζημιά O24 + O25, -ία: *ζημιας) describes another lexeme (βασιλέας, ζημία), as
+    derivation records do, when another row of the lemma fits (Triantafyllidis grammar
+    §§ 74–79: a polysyllable is stressed; audit of generated paradigms)."""
     from grammars.paradigm import load_tables, strips_stress
     tables = load_tables()
     misfit = {(lm, c) for lm, c in rows if c in tables and strips_stress(lm, tables[c])}
@@ -155,28 +151,9 @@ def stress_misfits(rows):
     for lm, c in rows:
         if (lm, c) not in misfit:
             fit[lm].append(c)
-    out = [(lm, c) for lm, c in misfit if fit[lm]]
-    review = [(lm, pos_of(c), "elspell", MISFIT_REASON.format(c=c, o=", ".join(fit[lm])),
-               " ".join(f"{o}:-" for o in fit[lm])) for lm, c in sorted(out)]
+    out = sorted((lm, c) for lm, c in misfit if fit[lm])
     drop = set(out)
-    return [r for r in rows if r not in drop], review
-
-
-def write_review(path: Path, review) -> None:
-    """Add ``review`` rows to the review file (header and other rows kept, sorted); the rows
-    this script wrote before (their reason ends like :data:`MISFIT_REASON`) are replaced."""
-    head, body = [], []
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.startswith("#"):
-                head.append(line)
-            elif line.strip() and not (line.split("\t")[2:3] == ["elspell"]
-                                       and "strips_stress" in line):
-                body.append(line)
-    if not head:
-        head = ["# lemma\tpos\tsource\treason\tcandidates"]
-    lines = head + sorted(set(body) | {"\t".join(r) for r in review})
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return [r for r in rows if r not in drop], [(lm, fit[lm][0], c) for lm, c in out]
 
 
 def greek_capital(lemma: str) -> str:
