@@ -133,6 +133,24 @@ def consonant_initial(lemma_plain: str) -> bool:
     return bool(lemma_plain) and lemma_plain[0] not in ph.VOWELS
 
 
+def strips_stress(lemma: str, table: ClassTable) -> bool:
+    """Does a rule of ``table`` that keeps the stem's stress (``keep``, an ending without a
+    mark) remove the letters that carry ``lemma``'s stress? Then the class does not fit the
+    lemma (βασιλιάς under O21, -έας: *βασιλιας; ζημιά under O25, -ία): its members are stressed
+    on the stem, and such a rule has no realisation for the lemma (grammars.phonology.realise,
+    Triantafyllidis grammar §§ 74–79: a polysyllable is stressed)."""
+    u = ph.underlying(lemma, glides=False)
+    if ph.MARK not in u:
+        return False
+    p = ph.plain(u)
+    for cell in table.cells():
+        for r in table.rules_for(p, cell):
+            if (r.directive == ph.KEEP and ph.MARK not in r.ending and r.strip <= len(p)
+                    and ph.MARK not in cut(u, r.strip)[0]):
+                return True
+    return False
+
+
 def generate(lemma: str, table: ClassTable) -> list[tuple[str, str, int]]:
     """All (accented form, cell, weight) of ``lemma`` under ``table``, paradigm order."""
     u = ph.underlying(lemma, glides=False)

@@ -15,6 +15,11 @@ Underlying strings (the level between a paradigm and the accented surface):
   (stress), § 254 (augment); regulation rule D1 for the unstressed augment.
 
 Digraphs ``ου αι ει οι υι αυ ευ ηυ`` count as one nucleus. Monosyllables carry no accent.
+Every word of two syllables or more carries one (Triantafyllidis grammar §§ 74–79): a stem and
+an ending that keep the lexical stress (no directive) but carry no mark — the lemma's stressed
+syllable was stripped (βασιλιά-ς under a class of -έας nouns, ζημιά under one of -ία nouns) or
+the lemma is an unstressed monosyllable (στρας → *στρατος) — have no realisation. Synizesis
+is granted: an ι, υ, οι, ει, αι, υι before another vowel counts as no syllable here (γιοι).
 
 This module gives the reference implementation in Python (``realise``) used when the
 class tables are inferred and measured, and the same cascade as a pynini transducer
@@ -29,6 +34,8 @@ VOWELS = set("αεηιουωϊϋ")
 DIGRAPHS = ("ου", "αι", "ει", "οι", "υι", "αυ", "ευ", "ηυ")
 MARK = "'"
 GLIDE = "j"
+#: units that synizesis may read as a glide before a vowel (μια, γιοι, γεια, δυο)
+GLIDING = ("ι", "υ", "οι", "ει", "αι", "υι")
 DIRECTIVES = ("ULT", "PEN", "ANT", "MAXPEN")
 KEEP = "keep"
 AUG = "[AUG]"
@@ -105,6 +112,19 @@ def stressed_syllable(u: str) -> int | None:
     return sum(1 for i in nuclei if i >= marked[-1])
 
 
+def _syllables(units: list[str]) -> int:
+    """Nuclei among ``units`` (marks stripped) when every :data:`GLIDING` unit before a
+    nucleus is read as a glide: the fewest syllables the spelling allows."""
+    n = 0
+    for i, u in enumerate(units):
+        if not _is_nucleus(u):
+            continue
+        if u in GLIDING and i + 1 < len(units) and _is_nucleus(units[i + 1]):
+            continue
+        n += 1
+    return n
+
+
 def realise(stem: str, ending: str, directive: str = KEEP, aug: str | None = None) -> str:
     """Underlying stem + ending (+ stress directive, augment slot) → accented surface form.
 
@@ -112,7 +132,8 @@ def realise(stem: str, ending: str, directive: str = KEEP, aug: str | None = Non
     ``'keep'`` or one of ``DIRECTIVES``, optionally followed by ``+ε`` (euphonic -ε
     added after the stress is placed, §D1); ``aug`` is ``None``, ``AUG`` or ``AUG_D1``.
     Returns the accented lower-case form with final ς, or ``''`` when the combination has
-    no realisation (``AUG_D1`` where the augment would be stressed anyway).
+    no realisation (``AUG_D1`` where the augment would be stressed anyway; no stress mark
+    under ``keep`` in a word of two syllables or more).
     """
     tail = ""
     if directive.endswith("+ε"):  # euphonic -ε after the stress is placed (§D1)
@@ -142,6 +163,8 @@ def realise(stem: str, ending: str, directive: str = KEEP, aug: str | None = Non
                 return ""
             prefix = "ε"
     total = n + (1 if prefix else 0) + (1 if tail else 0)
+    if stress is None and directive == KEEP and _syllables(units + [tail] * bool(tail)) + bool(prefix) >= 2:
+        return ""  # a polysyllable without stress
     if total <= 1:
         stress = None
     out = []
@@ -192,6 +215,15 @@ def cascade():
             return pynini.cdrewrite(tau, left, right, sigma)
 
         tokenise = rw(pynini.string_map(list(dig_tok.items())))
+        # keep (no directive) and no mark: at most one syllable, synizesis granted (realise)
+        nod = pynini.union(*[s for s in syms if s != MARK and s not in dirs]).optimize()
+        gl = pynini.union(*[dig_tok.get(g, g) for g in GLIDING]).optimize()
+        vn = pynini.union(pynini.difference(V, gl), AUG_D1).optimize()
+        nv = pynini.difference(nod, V).optimize()
+        nuc = pynini.union(vn, gl + nv)
+        unstressed = (nod.closure() + nuc + nod.closure()
+                      + pynini.union(nuc + nod.closure(), gl)).optimize()
+        stressable = pynini.difference(sigma, unstressed)
         # directives other than keep erase the lexical mark
         clear = rw(pynutil.delete(MARK), "", sigma + pynini.union(*dirs))
         ult = rw(pynutil.insert(MARK), V, Cs + "[ULT]")
@@ -220,7 +252,7 @@ def cascade():
         plain_toks = [(t, d) for d, t in dig_tok.items()] + [("[AUGE]", "έ"), (GLIDE, "ι")]
         detok = rw(pynini.string_map(accented)) @ rw(pynini.string_map(plain_toks))
         final_s = rw(pynini.cross("σ", "ς"), "", "[EOS]")
-        chain = [tokenise, clear, ult, pen, pen1, ant, ant2, retract, reinsert,
+        chain = [tokenise, stressable, clear, ult, pen, pen1, ant, ant2, retract, reinsert,
                  d1_block, aug_stressed, aug_drop, d1, move, strip, mono, detok, final_s]
         out = chain[0]
         for t in chain[1:]:

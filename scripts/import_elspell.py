@@ -14,7 +14,8 @@ Cleaning (counts are printed):
 * lemmas with an initial capital dropped (regulation C1; tested with ``str.isupper`` so that
   Latin look-alike capitals such as ``Aμερικανός`` are caught too);
 * a lemma's second class code is a *derivation record* when the code's own members never end
-  like the lemma (e.g. αγρότης O7 + O27: O27 members end in -α, so O27 encodes αγρότισσα);
+  like the lemma (e.g. αγρότης O7 + O27: O27 members end in -α, so O27 encodes αγρότισσα),
+  or when its table would strip the lemma's stress (βασιλιάς O21, :func:`stress_misfits`);
 * no silent loss (issue 12): a row whose class gives no form of the lemma (ζελέ O13, βράδυ
   O44) is misclassified: it goes to ``lexicon/review.tsv`` (source ``elspell``, with the classes of its
   part of speech that cite the lemma), never into ``lemmas.tsv`` (grammars/defective.py,
@@ -114,6 +115,9 @@ def main(argv: list[str]) -> int:
                 rows.append((lemma, c))
             else:
                 derivs.append((lemma, primary[0], c))
+    rows, misfits = stress_misfits(rows)
+    counts["second codes stripping the lemma's stress (derivation records)"] = len(misfits)
+    derivs += misfits
     n = len(rows)
     rows, review = misclassified(rows, out)
     counts["misclassified rows (class gives no form) dropped"] = n - len(rows)
@@ -185,6 +189,25 @@ def write_review(path: Path, review) -> None:
         head = ["# lemma\tpos\tsource\treason\tcandidates"]
     lines = head + ["\t".join(r) for r in sorted(set(body) | set(review))]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def stress_misfits(rows):
+    """(rows kept, derivation records ``(lemma, fitting class, misfit class)``) — a lemma's
+    second code whose table keeps the stem's stress while removing the letters that carry the
+    lemma's stress (grammars.paradigm.strips_stress: βασιλιάς O1 + O21, -έας: *βασιλιας,
+    *βασιλιίς; ζημιά O24 + O25, -ία: *ζημιας) describes another lexeme (βασιλέας, ζημία), as
+    derivation records do, when another row of the lemma fits (Triantafyllidis grammar
+    §§ 74–79: a polysyllable is stressed; audit of generated paradigms)."""
+    from grammars.paradigm import load_tables, strips_stress
+    tables = load_tables()
+    misfit = {(lm, c) for lm, c in rows if c in tables and strips_stress(lm, tables[c])}
+    fit = collections.defaultdict(list)
+    for lm, c in rows:
+        if (lm, c) not in misfit:
+            fit[lm].append(c)
+    out = sorted((lm, c) for lm, c in misfit if fit[lm])
+    drop = set(out)
+    return [r for r in rows if r not in drop], [(lm, fit[lm][0], c) for lm, c in out]
 
 
 def greek_capital(lemma: str) -> str:

@@ -11,7 +11,8 @@ apply stress directive, (augment)", and keeps per cell the suffix rules that exp
 lemmas (a decision list by the lemma's longest matching suffix, at least two lemmas per rule
 unless the class is tiny). Output: ``grammars/classes/<CLASS>.tsv``, one table per class — a
 grammar table, not a word list: no lemma appears in it except the class exemplar named in
-the header. Prints the per-class agreement of the tables with flexy.
+the header. Prints the per-class agreement of the tables with flexy. flexy's forms with an ι
+doubled at the stem/ending seam (δεξιιά) are read without it first (:func:`undouble_iota`).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from grammars import phonology as ph  # noqa: E402
 from grammars.cells import flexy_cell, participle_cells  # noqa: E402
+from grammars.orthography import doubled_iota  # noqa: E402
 from grammars.paradigm import consonant_initial, cut  # noqa: E402
 
 DEFAULT = ROOT.parent / "shared" / "oracles" / "flexy-forms.txt.gz"
@@ -87,6 +89,7 @@ def main(argv: list[str]) -> int:
             cell = flexy_cell(tag, form)
             if cell is None:
                 continue
+            form = undouble_iota(form, lemma)
             forms = flexy[(lemma, code)].setdefault(cell, [])
             if form not in forms:
                 forms.append(form)
@@ -114,6 +117,20 @@ def main(argv: list[str]) -> int:
         report.append((code, len(lexicon[code]), len(lemmas), 0))
     print(f"wrote {len(list(out_dir.glob('*.tsv')))} class tables to {out_dir}")
     return 0
+
+
+def undouble_iota(form: str, lemma: str) -> str:
+    """flexy's form with the ι it doubles at the stem/ending seam dropped (its error: δεξιός
+    → δεξιιά for δεξιά, παλιός → παλιιά; Triantafyllidis grammar (1941), adjectives in -ός,
+    -ιά, -ό: the stem's ι is the feminine's -ιά). The unaccented one of the pair goes; a
+    doubled ι the lemma has itself (αντιιός) stays."""
+    while doubled_iota(form) > doubled_iota(lemma):
+        for i in range(len(form) - 1):
+            if form[i] in "ιί" and form[i + 1] in "ιί":
+                j = i if form[i] == "ι" else i + 1
+                form = form[:j] + form[j + 1:]
+                break
+    return form
 
 
 def infer_class(code, lemmas, flexy):

@@ -14,7 +14,8 @@ def test_fst_generates_what_the_class_tables_say(judge):
     """Every form the Python reference generator gives for a sample of lemmas is a surface
     form of the compiled analyser, with the same lemma and cell (less the cells §E5 bars)."""
     tables = load_tables()
-    entries = [e for e in read_lexicon() if e.inflection_class in tables]
+    # flagged rows lose cells to their layers (no_aw, present_only), tested with those layers
+    entries = [e for e in read_lexicon() if e.inflection_class in tables and not e.flags]
     bases = e5_diminutives.base_index(e.lemma for e in entries)
     rng = random.Random(7)
     for e in rng.sample(entries, 60):

@@ -27,6 +27,19 @@ CASES = [  # stem, ending, directive, augment slot, expected surface
     ("δεσ", "", "ANT", None, "δες"),             # monosyllables carry no accent
     ("τσα'ι", "", "keep", None, "τσάι"),         # the accent breaks the digraph
     ("ευκολ", "οτεροσ", "ANT", None, "ευκολότερος"),
+    # a polysyllable is stressed: keep with no mark has no form (§§ 74–79) …
+    ("βασιλι", "ισ", "keep", None, ""),          # βασιλιά-ς stripped of its stressed ά
+    ("ζημι", "εσ", "keep", None, ""),
+    ("στρατ", "οσ", "keep", None, ""),           # unstressed monosyllable στρας
+    ("γραφ", "ει", "keep", ph.AUG_D1, ""),
+    ("δεσ", "αν", "keep+ε", None, ""),
+    # … but a monosyllable, synizesis granted, needs none
+    ("στρα", "σ", "keep", None, "στρας"),
+    ("γι", "οι", "keep", None, "γιοι"),
+    ("γει", "α", "keep", None, "γεια"),
+    ("ποι", "οι", "keep", None, "ποιοι"),
+    ("δυ", "ο", "keep", None, "δυο"),
+    ("ζημι", "εσ", "PEN", None, "ζημίες"),
 ]
 
 
