@@ -111,7 +111,7 @@ def _rule_ids(rules: Iterable[str]) -> list[str]:
     return [r if r.startswith("part:") else "§" + r.lstrip("§") for r in rules]
 
 
-_REASON_RULE = re.compile(r"^§?((?:[A-E]\d+)|LEN)\s*:\s*")
+_REASON_RULE = re.compile(r"^§?((?:[A-E]\d+)|L23|LIST|LEN)\s*:\s*")
 
 
 def _verdict_note(verdict) -> str:

@@ -467,3 +467,14 @@ def test_validate_profile(capsys, tmp_path):
 def test_unknown_rule_layer_is_a_usage_error(capsys):
     code, _, err = run(capsys, "check", "--without", "Q9", "ΕΓΡΑΨΑ")
     assert code == 2 and "Q9" in err
+
+
+def test_verdict_note_names_a_project_rule_once():
+    """A reason that starts with its own rule id (§L23, §LIST) is not prefixed twice."""
+    from fst.api import Verdict
+    from fst.cli import _verdict_note
+
+    v = Verdict("ΝΩ", "ΝΩ", False, ("L23",), "§L23: not in the list of 2- and 3-letter words")
+    assert _verdict_note(v) == "§L23: not in the list of 2- and 3-letter words"
+    v = Verdict("ΓΡΑΨΑ", "ΓΡΑΨΑ", False, ("D1",), "§D1: the stressed augment is obligatory")
+    assert _verdict_note(v) == "§D1: the stressed augment is obligatory"
