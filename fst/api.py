@@ -286,7 +286,7 @@ class Judge:
         Raises ``InvalidWord`` if ``word`` cannot be a Greek word.
         """
         tile = to_tile(word)
-        if len(tile) <= 3 and not self.accepts(tile):
+        if len(tile) <= 3 and not self.runtime.accepts(tile):
             return []  # §L23 takes 2–3 letter forms out of the acceptor, not the analyser
         table = self.table
         if table is not None:
@@ -316,7 +316,7 @@ class Judge:
         if table is None:
             return [self.analyse(t) if t and set(t) <= _TILE_SET else [] for t in tiles]
         return [self._with_list(t, [Analysis(*r) for r in rows]
-                                if len(t) > 3 or self.accepts(t) else [])
+                                if len(t) > 3 or self.runtime.accepts(t) else [])
                 for t, rows in zip(tiles, table.lookup_many(tiles))]
 
     def check(self, word: str) -> Verdict:

@@ -1,7 +1,7 @@
 """Learn lemma records (lemma, inflection class) from a list of accepted word forms.
 
 One method serves the shipped file (``scripts/learn_pes_dev.py``: the development half of the
-federation's 2–8 list, rules in ../shared/README.md, "The official list as evidence") and a
+federation's 2–8 list, by the rules lexicon/README.md states for it) and a
 user's own list (``dektes learn``). A lemma is judged by which forms of a candidate paradigm
 the list has and lacks:
 
@@ -49,7 +49,7 @@ ACCENT_GUESSED = "accent_guessed"
 
 
 # ------------------------------------------------------------------------------------------
-# the official list's halves and folds (../shared/README.md)
+# the official list's halves and folds (lexicon/README.md)
 
 def in_dev_half(tile: str) -> bool:
     """True if the tile word hashes into the development half of the official list."""

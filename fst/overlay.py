@@ -75,8 +75,8 @@ def parse_lengths(text: str) -> tuple[int, int]:
 
 
 def refuses(path: Path) -> bool:
-    """True for a file under a ``shared/oracles`` folder (the project's evaluation oracles,
-    ../shared/oracles): ``learn`` refuses them."""
+    """True for a file under a ``shared/oracles`` folder (the project's evaluation oracles):
+    ``learn`` refuses them."""
     p = Path(path).resolve()
     return any(a.name == "oracles" and a.parent.name == "shared" for a in p.parents)
 

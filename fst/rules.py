@@ -33,16 +33,37 @@ def rules() -> dict[str, Rule]:
     project's own ids of grammars/profiles.py (lexicon sources, flag marks)."""
     out = dict(digest_rules())
     from grammars import profiles
-    for sid, what in getattr(profiles, "SOURCES", {}).items():
-        if not isinstance(what, str):  # profile → lexicon files: not ids that analyses carry
-            continue
+    for sid, what in getattr(profiles, "SOURCE_IDS", {}).items():
         out.setdefault(sid, Rule(sid, "lexicon source (project id)", what[:1].upper() + what[1:]
                                  + ".", f"grammars/profiles.py; --without {sid} leaves it out."))
     for flag, mark in getattr(profiles, "FLAG_MARKS", {}).items():
         out.setdefault(mark, Rule(mark, "lexicon flag (project id)",
                                   f"The lemma carries the flag {flag} (lexicon/README.md).",
                                   "grammars/profiles.py: shown in analyses."))
+    for rid, (title, text, where) in PROJECT_IDS.items():
+        out.setdefault(rid, Rule(rid, title, text, where))
+    from grammars.conjugation import KEYS as PART_KEYS
+    for key in PART_KEYS:  # the principal part that licensed a verb form
+        out.setdefault(f"part:{key}", Rule(
+            f"part:{key}", f"principal part {key} (project id)",
+            f"The form comes from the verb's stated principal part {key} (§A1, §A3).",
+            "lexicon/verb-parts.tsv, documented in lexicon/README.md."))
     return out
+
+
+#: the project's ids that are neither a rule of the regulation nor a lexicon source
+PROJECT_IDS = {
+    "L23": ("Two- and three-letter words (project id)",
+            "The regulation's book of 2- and 3-letter words and the forms of their inflection "
+            "(§A1), as the federation's current list of all its 2–3 letter words: on the board "
+            "the 2–3 letter verdicts are exactly that set.",
+            "lexicon/words-2-3.tsv, grammars/rules/l23_short.py; --without L23 keeps only "
+            "what the grammar alone gives."),
+    "LIST": ("A user's own list (project id)",
+             "Valid (or, for the lengths declared complete, invalid) because a list the user "
+             "taught with dektes learn says so.",
+             "fst/overlay.py; only with --list NAME."),
+}
 
 
 @functools.lru_cache(maxsize=1)
@@ -73,4 +94,5 @@ def digest_rules() -> dict[str, Rule]:
 
 def lookup(rule_id: str) -> Rule | None:
     """The entry of ``rule_id`` (``"D1"``, ``"§d1"`` …), or None if the digest has none."""
-    return rules().get(rule_id.strip().lstrip("§").upper())
+    rid = rule_id.strip().lstrip("§")
+    return rules().get(rid if rid.startswith("part:") else rid.upper())

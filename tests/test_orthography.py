@@ -40,9 +40,12 @@ def test_build_paradigms_are_well_spelt(judge):
     bad = collections.Counter()
     examples = []
     n = 0
+    from grammars.rules import l23_short
+    # §L23's listed 2–3 letter words whose accent no source gives (lexicon/words-2-3.tsv)
+    unaccented = {w.form for w in l23_short.read() if w.accent == "none"}
     for lemma, form, _feats in unimorph_rows(judge):
         n += 1
-        found = defects(form, lemma)
+        found = defects(form, lemma) if form not in unaccented else []
         for k in found:
             bad[k] += 1
         if found and len(examples) < 20:

@@ -48,7 +48,7 @@ def test_a_profile_is_built_once_into_the_cache(judge):
     acceptor = pj.acceptor
     pd = judge._cache / pa.PROFILES_DIR / pa.name(pj.disabled_rules)
     manifest = json.loads((pd / pa.MANIFEST).read_text(encoding="utf-8"))
-    assert manifest["disabled"] == sorted(LAYERS) and manifest["board"] == judge._cache.name
+    assert manifest["disabled"] == sorted(PROFILES["dictionary"]) and manifest["board"] == judge._cache.name
     assert manifest["tile_words"] == acceptor.count() < judge.runtime.count()
     stamp = (pd / pa.MANIFEST).stat().st_mtime_ns
     assert pa.ensure(judge._cache, pj.disabled_rules, progress=False) == pd

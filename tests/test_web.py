@@ -119,10 +119,11 @@ def test_paradigm_cells_and_variants(client):
     assert rows[("γράφομε", "V;IND;PRS;IPFV;1;PL;ACT")] == "alt"  # a variant cell form
 
 
-def test_paradigm_unknown_lemma_names_the_lemma(client):
+def test_paradigm_of_a_form_is_its_lemmas_and_an_unknown_lemma_is_404(client):
+    # any inflected form resolves to its lemma's paradigm (Judge.paradigm)
     r = client.get("/api/paradigm", params={"lemma": "ανθρωπου"})
-    _error(r, 404, "unknown-lemma")
-    assert {"lemma": "άνθρωπος", "inflection_class": "O19"} in r.json()["error"]["lemmas"]
+    assert r.status_code == 200
+    assert [p["lemma"] for p in r.json()["paradigms"]] == ["άνθρωπος"]
     _error(client.get("/api/paradigm", params={"lemma": "άνθρωπος", "class": "P4"}),
            404, "unknown-lemma")
 
