@@ -191,40 +191,42 @@ def _fsts(judge):
     return {"analyser": judge.analyser, "tiles": judge.tiles}
 
 
-def write_att(judge, directory: Path | str) -> list[Path]:
-    """Write ``analyser.att``, ``tiles.att`` (AT&T text: ``src dst in out [weight]``, then
-    final states, tropical weights) and ``symbols.txt`` (OpenFst symbol table for both) into
-    ``directory`` (created if needed). Returns the paths written."""
+def _write(judge, directory: Path | str, write_one) -> list[Path]:
+    """Write each FST of :func:`_fsts` with ``write_one(named_fst, table, directory / name)``
+    and the shared ``symbols.txt`` into ``directory`` (created if needed). Returns the paths."""
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
     fsts = _fsts(judge)
     table = symbol_table(fsts.values(), judge.tags.by_char)
-    out = []
-    for name, f in fsts.items():
-        path = d / f"{name}.att"
-        text = _named(f, table).print(isymbols=table, osymbols=table)
-        path.write_text(text, encoding="utf-8")
-        out.append(path)
+    out = [write_one(_named(f, table), table, d / name) for name, f in fsts.items()]
     path = d / "symbols.txt"
     table.write_text(str(path))
     return out + [path]
+
+
+def _att(f, table, stem: Path) -> Path:
+    path = stem.with_suffix(".att")
+    path.write_text(f.print(isymbols=table, osymbols=table), encoding="utf-8")
+    return path
+
+
+def _openfst(f, table, stem: Path) -> Path:
+    path = stem.with_suffix(".fst")
+    f.write(str(path))
+    return path
+
+
+def write_att(judge, directory: Path | str) -> list[Path]:
+    """Write ``analyser.att``, ``tiles.att`` (AT&T text: ``src dst in out [weight]``, then
+    final states, tropical weights) and ``symbols.txt`` (OpenFst symbol table for both) into
+    ``directory`` (created if needed). Returns the paths written."""
+    return _write(judge, directory, _att)
 
 
 def write_openfst(judge, directory: Path | str) -> list[Path]:
     """Write ``analyser.fst`` and ``tiles.fst`` (OpenFst binaries, standard tropical arcs, the
     symbol table attached to both sides) and ``symbols.txt`` into ``directory``."""
-    d = Path(directory)
-    d.mkdir(parents=True, exist_ok=True)
-    fsts = _fsts(judge)
-    table = symbol_table(fsts.values(), judge.tags.by_char)
-    out = []
-    for name, f in fsts.items():
-        path = d / f"{name}.fst"
-        _named(f, table).write(str(path))
-        out.append(path)
-    path = d / "symbols.txt"
-    table.write_text(str(path))
-    return out + [path]
+    return _write(judge, directory, _openfst)
 
 
 def analysis_string(a) -> str:
