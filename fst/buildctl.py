@@ -139,7 +139,8 @@ class Display:
     phase, or by the phase's own :func:`step` reports."""
 
     def __init__(self, enabled: bool = True, phases: dict[str, float] | None = None,
-                 title: str = "dektes: building"):
+                 title: str = "dektes: building", clock=time.monotonic):
+        self.clock = clock  # injectable so tests can move time by hand
         self.phases = dict(phases or PHASES)
         self.total = sum(self.phases.values())
         self.enabled = enabled
@@ -148,7 +149,7 @@ class Display:
         self.done = 0.0  # reference seconds of the phases done
         self.spent = 0.0  # real seconds of the phases done
         self.fraction: float | None = None
-        self.started = time.monotonic()
+        self.started = clock()
         self.phase_started = self.started
         self.times: dict[str, float] = {}
         self.bar = None
@@ -165,7 +166,7 @@ class Display:
             self.bar.set_description_str(title)
 
     def phase(self, name: str) -> None:
-        now = time.monotonic()
+        now = self.clock()
         if self.current is not None:
             self.times[self.current] = now - self.phase_started
             self.done += self.phases.get(self.current, 0.0)
@@ -185,11 +186,11 @@ class Display:
             part = self.fraction
         else:
             speed = self.spent / self.done if self.done else 1.0
-            part = min(0.95, (time.monotonic() - self.phase_started) / max(1e-3, ref * speed))
+            part = min(0.95, (self.clock() - self.phase_started) / max(1e-3, ref * speed))
         return 100.0 * min(1.0, (self.done + ref * part) / self.total)
 
     def tick(self, force: bool = False) -> None:
-        now = time.monotonic()
+        now = self.clock()
         if self.bar is not None and (force or now - self.last >= self.interval):
             self.last = now
             self.bar.set_description_str(f"{self.title}: {self.current or 'starting'}",
@@ -199,7 +200,7 @@ class Display:
 
     def close(self) -> None:
         if self.current is not None:
-            self.times[self.current] = time.monotonic() - self.phase_started
+            self.times[self.current] = self.clock() - self.phase_started
             self.current = None
         if self.bar is not None:
             self.bar.close()

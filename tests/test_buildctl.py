@@ -103,13 +103,17 @@ def test_without_the_lock_held_the_process_builds(tmp_path):
 # -- the display --------------------------------------------------------------------------------
 
 def test_the_display_covers_every_phase_by_its_weight():
-    d = buildctl.Display(enabled=False, phases={"a": 1.0, "b": 3.0})
+    now = [0.0]
+    d = buildctl.Display(enabled=False, phases={"a": 1.0, "b": 3.0}, clock=lambda: now[0])
     assert d.percent() == 0.0
     d.phase("a")
     d.step(0.5)
     assert d.percent() == pytest.approx(12.5)
+    now[0] = 2.0  # phase a took twice its reference time
     d.phase("b")
-    assert d.percent() == pytest.approx(25.0, abs=1.0)  # the start of b, time moving
+    assert d.percent() == pytest.approx(25.0)  # the start of b
+    now[0] = 5.0  # half of b at this build's speed (3 s reference × 2)
+    assert d.percent() == pytest.approx(25.0 + 75.0 / 2)
     d.step(1.0)
     assert d.percent() == pytest.approx(100.0)
     d.close()
