@@ -71,7 +71,8 @@ citation form is weaker evidence than a lemma list (measured: 60 % of the dev-ha
 A lemma the official list does not confirm is dropped and
 counted, not written to the review file (no review row comes from an oracle). Figures measured on
 the dev half are then in-sample; the held-back half measures them. ``--no-official`` decides by
-hunspell alone.
+hunspell alone. With ``DEKTES_PES_FOLD=0|1`` only that fold of the dev half is read (a
+measurement build, scripts/measure_folds.py).
 
 Thresholds were checked on elspell's own lemmas (held as if unknown): of 3,000 sampled, 80 %
 are decided; the class decided equals elspell's in 91 % of them, and gives the same or a
@@ -358,8 +359,9 @@ def _init(hun, size, extra):
 
 def official_forms(e: Evidence) -> tuple[int, int]:
     """(forms the official dev half could hold, forms it holds): the class's distinct main
-    forms of 2–8 letters whose tile form hashes into the dev half."""
-    from measure_oracles import in_dev_half
+    forms of 2–8 letters whose tile form hashes into the dev half (and into the training fold
+    under DEKTES_PES_FOLD)."""
+    from measure_oracles import in_training as in_dev_half
     dev = _G["official"]
     tiles = {to_tile(f) for f in e.forms}
     mine = [t for t in tiles if 2 <= len(t) <= 8 and in_dev_half(t)]
@@ -528,7 +530,8 @@ def main(argv=None) -> int:
     official = None
     dev = args.shared / "oracles" / "pes-2-8-2024-dev.txt"
     if not args.no_official and dev.exists():
-        official = frozenset(dev.read_text(encoding="utf-8").split())
+        from measure_oracles import read_dev  # the training fold only under DEKTES_PES_FOLD
+        official = read_dev(dev)
         print(f"official list, dev half: {len(official)} words (confirms or chooses)")
     tables = load_tables()
     elspell = read_lexicon_rows(LEXICON / "lemmas.tsv")

@@ -32,6 +32,8 @@ attested by hunspell first): a lemma whose twins of 2–8 letters hashing into t
 The list must also confirm the ``only`` mode: at least one plain form it would drop has 2–8
 letters and hashes into the dev half, and none of them is in the list (the federation's list
 holds many plain forms hunspell lacks: ΣΥΝΤΑΞΑ, ΥΠΟΓΡΑΨΑ); otherwise the mode is ``both``. Figures are printed; figures measured on the dev half afterwards are in-sample.
+With ``DEKTES_PES_FOLD=0|1`` only that fold of the dev half is read (a measurement build,
+scripts/measure_folds.py).
 
 Output: ``lexicon/internal-augment.tsv`` (deterministic), rows
 ``lemma prefix augmented mode unstressed evidence source``; ``evidence`` is
@@ -93,8 +95,9 @@ def main(argv=None) -> int:
     dev = None
     devp = shared / "oracles" / "pes-2-8-2024-dev.txt"
     if devp.exists() and not args.no_official:
-        from measure_oracles import in_dev_half
-        dev = set(devp.read_text(encoding="utf-8").split())
+        # the training fold only under DEKTES_PES_FOLD (the dev half's words and hashes)
+        from measure_oracles import in_training as in_dev_half, read_dev
+        dev = read_dev(devp)
     tables = load_tables()
     verbs = sorted({(e.lemma, e.inflection_class) for e in read_lexicon()
                     if e.inflection_class.startswith("P") and e.inflection_class in tables})

@@ -39,7 +39,8 @@ least ``MIN_MEASURED`` forms; a kind with fewer is judged with the pool of its t
 without the official list (``--no-official``), a hunspell-tier group is kept if hunspell
 attests ``KEEP_HUNSPELL`` of its forms and a grammar-tier group is not. The list thus only
 confirms or rejects whole kinds, never a lemma; every kept lemma rests on hunspell's evidence
-or on the grammar (its figures on the dev half are then in-sample).
+or on the grammar (its figures on the dev half are then in-sample). With ``DEKTES_PES_FOLD=0|1``
+only that fold of the dev half is read (a measurement build, scripts/measure_folds.py).
 
 Only lemma + class rows are written (source ``elspell-derivation``): no hunspell form is
 copied.
@@ -171,12 +172,13 @@ def main(argv: list[str]) -> int:
         return 2
     from classify_by_evidence import read_hunspell
     from fst.normalize import to_tile
-    from measure_oracles import in_dev_half
+    # the training fold only under DEKTES_PES_FOLD (the dev half's words and hashes)
+    from measure_oracles import in_training as in_dev_half, read_dev
     hun = read_hunspell(args.shared)
     dev_path = args.shared / "oracles" / "pes-2-8-2024-dev.txt"
     dev = None
     if dev_path.exists() and not args.no_official:
-        dev = set(dev_path.read_text(encoding="utf-8").split())
+        dev = read_dev(dev_path)
     records = read_records()
     known = read_known()
     size = collections.Counter(r[3] for r in records)
