@@ -92,7 +92,14 @@ def listed_variants(forms: list[tuple[str, str]]) -> list[tuple[str, str]]:
                 and (cell, form) not in augmented:
             u = ph.underlying(form, glides=False)
             pos = ph.stressed_syllable(u)
-            if pos is not None and pos >= 3:
+            p1 = by_tense.get(_tense(cell), {}).get("1;PL", "") \
+                if cell.startswith("V;IND;PST;") else ""
+            if pos is not None and pos >= 3 and form.endswith("αν") and p1.endswith("αμε"):
+                # the stress leaves the augment, which goes with it as in the 1st plural
+                # (ανέκυψαν, ανακύψαμε → ανακύψανε; never ανεκύψανε: §D2, no unstressed
+                # internal augment)
+                out.append((cell, p1[:-3] + "ανε"))
+            elif pos is not None and pos >= 3:
                 out.append((cell, ph.realise(ph.plain(u), "ε", "ANT")))  # καθόντανε
             else:
                 out.append((cell, ph.realise(u, "ε", ph.KEEP)))          # έχουνε
