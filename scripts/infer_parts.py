@@ -49,6 +49,8 @@ KEEP = 0.975
 MIN_LEARNED = 2
 PTCP = "V.PTCP;PASS;PFV;"
 LEARNED = {"P5.2": "P5.1", "P5.2a": "P5.1a"}
+# -εύω verbs with both aorists (έπαψα and έπαυσα): the other class of each pair
+OTHER_AORIST = {**LEARNED, "P5.1": "P5.2", "P5.1a": "P5.2a"}
 GREEK = set("αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώϊϋΐΰ")
 
 
@@ -235,8 +237,8 @@ def main(argv=None) -> int:
             continue
         forms = generate(e.lemma, table)
         code = e.inflection_class
-        if code in LEARNED:
-            alt = generate(e.lemma, tables[LEARNED[code]])
+        if code in OTHER_AORIST:
+            alt = generate(e.lemma, tables[OTHER_AORIST[code]])
             mine = {f for f, c, w in forms if ";PFV;" in c and c.endswith("ACT")}
             theirs = {f for f, c, w in alt if ";PFV;" in c and c.endswith("ACT")}
             own_alt, own = theirs - mine, mine - theirs
@@ -247,8 +249,13 @@ def main(argv=None) -> int:
                 for k in (0, 1):
                     la = [t for t in dev_alt if sub_fold(t) == k]
                     lo = [t for t in dev_own if sub_fold(t) == k]
-                    if n_alt >= MIN_LEARNED and any(t in dev for t in la) and lo \
-                            and not any(t in dev for t in lo):
+                    if n_alt >= MIN_LEARNED and any(t in dev for t in la) and \
+                            any(t in dev for t in lo):
+                        ta = [t for t in dev_alt if sub_fold(t) != k]
+                        figures["aor-both"][0] += len(ta)
+                        figures["aor-both"][1] += sum(t in dev for t in ta)
+                    if code in LEARNED and n_alt >= MIN_LEARNED and \
+                            any(t in dev for t in la) and lo and not any(t in dev for t in lo):
                         ta = [t for t in dev_alt if sub_fold(t) != k]
                         to = [t for t in dev_own if sub_fold(t) != k]
                         figures["aor-learned"][0] += len(ta) + len(to)
@@ -256,8 +263,9 @@ def main(argv=None) -> int:
                             t not in dev for t in to)
             # hunspell attests the learned aorist; the list (lemma-level evidence) holds some
             # of its forms and none of the colloquial ones it could show
-            if dev is not None and n_alt >= MIN_LEARNED and any(t in dev for t in dev_alt) \
-                    and dev_own and not any(t in dev for t in dev_own):
+            if code in LEARNED and dev is not None and n_alt >= MIN_LEARNED and \
+                    any(t in dev for t in dev_alt) and dev_own and \
+                    not any(t in dev for t in dev_own):
                 aor = first(alt, "V;IND;PST;PFV;1;SG;ACT")
                 parts = [f"aor={aor}"]
                 if not code.endswith("a"):

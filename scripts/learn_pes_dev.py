@@ -282,7 +282,7 @@ def main(argv=None) -> int:
     for k, v in sorted(out.counts.items()):
         print(f"  {k}: {v}")
     for (src, pos, flags), v in sorted(by.items()):
-        print(f"  written {src} {pos} {flags}: {v}")
+        print(f"  {'' if src.startswith('not written') else 'written '}{src} {pos} {flags}: {v}")
     taken = set()
     for c in out.accepted:
         taken |= c.tiles
