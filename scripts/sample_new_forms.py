@@ -14,7 +14,8 @@ repository accepts (board profile) but a baseline git revision did not. The scri
 4. draws a seeded random sample (``--n``, ``--seed``) of the new forms and writes it as a TSV
    with one row per form: tile form, accented surface form(s), lemma(s), inflection class,
    cell, lemma source (the ``source`` column of the ``lexicon/lemmas*.tsv`` row, else the
-   listed-paradigm file, the compound record or ``hidden-words``), the rule ids that licensed
+   ``verb-parts.tsv`` row's, the listed-paradigm file, the compound record's or
+   ``hidden-words``), the rule ids that licensed
    it, and an empty ``judgement`` and ``reason`` column. A form's several analyses are
    listed in the same order in each column, separated by `` | ``.
 
@@ -74,15 +75,19 @@ def draw(words, n: int, seed: int) -> list[str]:
     return sorted(random.Random(seed).sample(pool, min(n, len(pool))))
 
 
-def source_index(entries, listed=(), compounds=()) -> dict[tuple[str, str], str]:
+def source_index(entries, listed=(), compounds=(), parts=()) -> dict[tuple[str, str], str]:
     """(lemma, inflection class) → lemma source: the ``source`` column of the first lemma row
-    (as scripts/measure_oracles.py ``by_source``), else ``listed:<file stem>`` for a listed
+    (as scripts/measure_oracles.py ``by_source``), else ``verb-parts:<source>`` for a verb
+    that only ``lexicon/verb-parts.tsv`` enters, else ``listed:<file stem>`` for a listed
     paradigm's lemma. ``entries``: LexEntry-like (lemma, inflection_class, source);
     ``listed``: (file name, ListedForm-like) pairs; ``compounds``: CompoundRecord-like
-    (lemma, source), keyed by (lemma, ``*``)."""
+    (lemma, source), keyed by (lemma, ``*``); ``parts``: Parts-like (lemma,
+    inflection_class, source)."""
     out: dict[tuple[str, str], str] = {}
     for e in entries:
         out.setdefault((e.lemma, e.inflection_class), e.source)
+    for p in parts:
+        out.setdefault((p.lemma, p.inflection_class), "verb-parts:" + p.source)
     for name, f in listed:
         out.setdefault((f.lemma, f.inflection_class), "listed:" + Path(name).stem)
     for c in compounds:
@@ -242,6 +247,7 @@ def run(args) -> int:
 
     from fst.api import Judge
     import lexicon
+    from grammars.conjugation import read_parts
     print(f"now {head[:7]}: loading (building if needed)", file=sys.stderr)
     judge = Judge.load(min_length=2, max_length=15)
     now = set(judge.wordlist(lo, hi))
@@ -252,7 +258,7 @@ def run(args) -> int:
     index = source_index(lexicon.read_lexicon(),
                          [(f, x) for f in lexicon.LISTED_FILES
                           for x in lexicon.read_listed((f,))],
-                         lexicon.read_compounds())
+                         lexicon.read_compounds(), read_parts())
     from tqdm import tqdm
     words = sorted(d.new)
     rows, step = [], 2000

@@ -40,9 +40,12 @@ def test_sources_and_row_columns():
         [NS(lemma="καλοκαίρι", inflection_class="O44", source="elspell"),
          NS(lemma="καλοκαίρι", inflection_class="O44", source="spacy")],  # first row wins
         [("irregular.tsv", NS(lemma="είμαι", inflection_class="IRR"))],
-        [NS(lemma="αναβάλλω", source="spacy+hunspell")])
+        [NS(lemma="αναβάλλω", source="spacy+hunspell")],
+        [NS(lemma="αυξάνω", inflection_class="P1", source="manual"),
+         NS(lemma="καλοκαίρι", inflection_class="O44", source="manual")])  # a row's wins
     assert snf.source_of(index, "καλοκαίρι", "O44") == "elspell"
     assert snf.source_of(index, "είμαι", "IRR") == "listed:irregular"
+    assert snf.source_of(index, "αυξάνω", "P1") == "verb-parts:manual"
     assert snf.source_of(index, "αναβάλλω", "P3") == "compound:spacy+hunspell"
     assert snf.source_of(index, "αβανιάζω", "HIDDEN-WORD") == "hidden-words"
     assert snf.source_of(index, "άγνωστο", "O1") == "?"
