@@ -23,6 +23,7 @@ The TSV goes outside the repository: ``--out``, default
 ``$DEKTES_CACHE/sample-new-forms/sample-<baseline>-<head>-n<N>-seed<S>.tsv``.
 
 Usage: python scripts/sample_new_forms.py [--baseline REV] [--n 200] [--seed 1] [--out FILE]
+       [--all-out FILE] (every new form's row as well)
 Exit status 0, or 2 with a one-line error (bad revision, failed baseline build, bad --out).
 """
 from __future__ import annotations
@@ -216,12 +217,17 @@ def main(argv=None) -> int:
     ap.add_argument("--n", type=int, default=200, help="sample size (default %(default)s)")
     ap.add_argument("--seed", type=int, default=1, help="random seed (default %(default)s)")
     ap.add_argument("--out", type=Path, help="output TSV (outside the repository)")
+    ap.add_argument("--all-out", type=Path,
+                    help="also write every new form's row (same columns) to this TSV")
     args = ap.parse_args(argv)
     try:
         return run(args)
     except SampleError as e:
         print(f"sample_new_forms: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # the temporary worktree is already removed (finally)
+        print("sample_new_forms: interrupted", file=sys.stderr)
+        return 130
 
 
 def run(args) -> int:
@@ -235,13 +241,18 @@ def run(args) -> int:
     folder = default_root() / "sample-new-forms"
     out = args.out or folder / (f"sample-{base[:7]}-{head[:7]}-n{args.n}-seed{args.seed}.tsv")
     out = out.resolve()
-    if out.is_relative_to(ROOT):
-        raise SampleError(f"--out {out} is inside the repository; write the sample elsewhere")
+    outs = [out] + ([args.all_out.resolve()] if args.all_out else [])
+    for o in outs:
+        if o.is_relative_to(ROOT):
+            raise SampleError(f"{o} is inside the repository; write the sample elsewhere")
+        try:
+            o.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise SampleError(f"cannot create the folder for {o}: {e.strerror}") from None
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise SampleError(f"cannot create the folder for {out}: {e.strerror}") from None
+        raise SampleError(f"cannot create the folder {folder}: {e.strerror}") from None
     lo, hi = args.min_length, args.max_length
     old = cached_baseline(base, lo, hi, folder, args.baseline_cache, args.refresh)
 
@@ -275,14 +286,25 @@ def run(args) -> int:
 
     chosen = set(draw(words, args.n, args.seed))
     sample = [r for r in rows if r[0] in chosen]
-    with open(out, "w", encoding="utf-8") as f:
-        f.write(f"# {len(sample)} of {len(words)} tile forms of {lo}-{hi} letters accepted at "
-                f"{head[:12]} but not at {base[:12]}; seed {args.seed}\n")
-        f.write("\t".join(HEADER) + "\n")
-        for r in sample:
-            f.write("\t".join(r) + "\n")
+    what = f"tile forms of {lo}-{hi} letters accepted at {head[:12]} but not at {base[:12]}"
+    write(out, sample, f"{len(sample)} of {len(words)} {what}; seed {args.seed}")
     print(f"sample of {len(sample)} written to {out}")
+    if args.all_out:
+        write(args.all_out.resolve(), rows, f"all {len(rows)} {what}")
+        print(f"all {len(rows)} new forms written to {args.all_out.resolve()}")
     return 0
+
+
+def write(path: Path, rows, comment: str) -> None:
+    """``rows`` as a TSV with a ``#`` comment line and the :data:`HEADER` row."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(f"# {comment}\n")
+            f.write("\t".join(HEADER) + "\n")
+            for r in rows:
+                f.write("\t".join(r) + "\n")
+    except OSError as e:
+        raise SampleError(f"cannot write {path}: {e.strerror}") from None
 
 
 if __name__ == "__main__":
