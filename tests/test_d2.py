@@ -109,6 +109,15 @@ def test_euphonic_e_drops_an_internal_augment_it_would_unstress():
     assert "ανακύψανε" in got and "ανεκύψανε" not in got
 
 
+def test_euphonic_e_follows_every_first_plural_of_the_tense():
+    """A verb of principal parts lists επεράσαμε (§D1) before περάσαμε: both give -ανε."""
+    from grammars.rules import d1_augment as d1
+    forms = [("V;IND;PST;PFV;1;SG;ACT", "πέρασα"), ("V;IND;PST;PFV;1;PL;ACT", "επεράσαμε"),
+             ("V;IND;PST;PFV;1;PL;ACT", "περάσαμε"), ("V;IND;PST;PFV;3;PL;ACT", "πέρασαν")]
+    got = {f for _, f in d1.listed_variants(forms)}
+    assert {"περάσανε", "επεράσανε"} <= got
+
+
 def test_euphonic_e_on_a_simple_verb_keeps_its_four_3pl_forms():
     from grammars.rules import d1_augment as d1
     forms = [("V;IND;PST;PFV;1;SG;ACT", "έδεσα"), ("V;IND;PST;PFV;1;PL;ACT", "δέσαμε"),
