@@ -296,6 +296,14 @@ def _words(args_words: list[str]) -> Iterator[tuple[str, str | InvalidWord]]:
             yield _argv_word(w)
 
 
+def _word(word: str | InvalidWord, latin_lookalikes: bool = False) -> str:
+    """A word of :func:`_words` to look up: raises the InvalidWord that reading it gave; with
+    ``latin_lookalikes`` (--latin-lookalikes), Latin look-alike letters mapped to Greek."""
+    if isinstance(word, InvalidWord):
+        raise word
+    return to_tile(word, latin_lookalikes=True) if latin_lookalikes else word
+
+
 def _out(line: str) -> None:
     _write_text(line + "\n")
 
@@ -328,11 +336,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     all_valid = True
     for shown, word in _words(args.words):
         try:
-            if isinstance(word, InvalidWord):
-                raise word
-            if args.latin_lookalikes:
-                word = to_tile(word, latin_lookalikes=True)
-            verdict = judge.check(word)
+            verdict = judge.check(_word(word, args.latin_lookalikes))
         except InvalidWord as e:
             valid, note = False, e.reason
         else:
@@ -370,11 +374,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         for shown, word in chunk:
             typed = word if isinstance(word, str) else shown  # JSON escapes by itself
             try:
-                if isinstance(word, InvalidWord):
-                    raise word
-                if args.latin_lookalikes:
-                    word = to_tile(word, latin_lookalikes=True)
-                items.append((shown, typed, to_tile(word), None))
+                items.append((shown, typed, to_tile(_word(word, args.latin_lookalikes)), None))
             except InvalidWord as e:
                 items.append((shown, typed, None, e))
         found = iter(judge.analyse_many([t for _, _, t, err in items if err is None]))
@@ -410,10 +410,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
                 _out("%s\t-" % shown)
             else:
                 for a in analyses:
-                    _out("\t".join([
-                        shown, a.lemma, a.inflection_class, a.tags, a.surface,
-                        " ".join(_rule_ids(a.rules)) or "-", "%g" % a.weight,
-                    ]))
+                    _out("\t".join([shown] + _analysis_cols(a)))
         _flush()
     if args.words == ["-"]:
         print("lines %d, analysed %d, without analysis %d, errors %d"
@@ -438,10 +435,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     all_valid = True
     for shown, word in _words(args.words):
         try:
-            if isinstance(word, InvalidWord):
-                raise word
-            if args.latin_lookalikes:
-                word = to_tile(word, latin_lookalikes=True)
+            word = _word(word, args.latin_lookalikes)
             ex = judge.explain(word)
         except InvalidWord as e:
             all_valid = False
@@ -479,10 +473,7 @@ def cmd_paradigm(args: argparse.Namespace) -> int:
     judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
     shown, lemma = _argv_word(args.lemma.strip())
     try:
-        if isinstance(lemma, InvalidWord):
-            raise lemma
-        if args.latin_lookalikes:
-            lemma = to_tile(lemma, latin_lookalikes=True)
+        lemma = _word(lemma, args.latin_lookalikes)
         norm = to_lower_accented(lemma)
         tables = judge.paradigm(lemma, args.inflection_class)
     except InvalidWord as e:
@@ -520,9 +511,7 @@ def cmd_guess(args: argparse.Namespace) -> int:
     any_found = False
     for shown, word in _words(args.words):
         try:
-            if isinstance(word, InvalidWord):
-                raise word
-            guesses = guess(word, pos=args.pos, limit=args.limit)
+            guesses = guess(_word(word), pos=args.pos, limit=args.limit)
         except InvalidWord as e:
             _out("%s\t-\tE:%s\t%s" % (shown, e.code, e.reason))
             continue

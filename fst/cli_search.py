@@ -51,9 +51,7 @@ def cmd_hooks(args: argparse.Namespace) -> int:
     any_hook = False
     for shown, word in cli._words(args.words):
         try:
-            if isinstance(word, InvalidWord):
-                raise word
-            to_tile(word)  # the error, with its code, before the search
+            to_tile(cli._word(word))  # the error, with its code, before the search
         except InvalidWord as e:
             cli._out("%s\t-\tE:%s\t%s" % (shown, e.code, e.reason))
             continue
