@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from fst import learn  # noqa: E402
+from import_spacy_adverbs import hunspell_lower  # noqa: E402
 from lexicon import read_lexicon  # noqa: E402
 from fst.normalize import InvalidWord, to_tile  # noqa: E402
 
@@ -76,14 +77,11 @@ def main(argv=None) -> int:
     hun: set[str] = set()
     hp = args.shared / "oracles" / "hunspell-el_GR.dic.gz"
     if hp.exists():
-        with gzip.open(hp, "rt", encoding="utf-8") as f:
-            next(f)
-            for line in f:
-                w = line.strip().split("/")[0]
-                if w[:1].islower() and ("τερ" in w or "τατ" in w):
-                    t = tile(w)
-                    if t:
-                        hun.add(t)
+        for w in hunspell_lower(hp):
+            if "τερ" in w or "τατ" in w:
+                t = tile(w)
+                if t:
+                    hun.add(t)
     um: set[str] = set()
     up = args.shared / "data" / "unimorph" / "ell.tsv.gz"
     if up.exists():

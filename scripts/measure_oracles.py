@@ -20,7 +20,6 @@ Prints figures only; writes nothing. Compiled lexicon overlays (``dektes learn``
 """
 from __future__ import annotations
 
-import gzip
 import sys
 from pathlib import Path
 
@@ -30,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 from fst.api import Judge  # noqa: E402
 from fst.learn import fold_from_env, fold_of, in_dev_half, read_dev  # noqa: E402
 from fst.normalize import InvalidWord, to_tile  # noqa: E402
+from import_spacy_adverbs import hunspell_lower  # noqa: E402
 
 
 def split_folds(words) -> tuple[set[str], set[str]]:
@@ -100,18 +100,13 @@ def main(argv):
         print(f"profile {args.profile}: without {', '.join(sorted(off))}")
     print(f"accepted tile forms (2–15 letters): {len(ours)}")
     hun = set()
-    with gzip.open(shared / "oracles" / "hunspell-el_GR.dic.gz", "rt", encoding="utf-8") as f:
-        next(f)
-        for line in f:
-            w = line.strip().split("/")[0]
-            if not w or not w[:1].islower():
-                continue
-            try:
-                t = to_tile(w)
-            except InvalidWord:
-                continue
-            if 2 <= len(t) <= 15:
-                hun.add(t)
+    for w in hunspell_lower(shared / "oracles" / "hunspell-el_GR.dic.gz"):
+        try:
+            t = to_tile(w)
+        except InvalidWord:
+            continue
+        if 2 <= len(t) <= 15:
+            hun.add(t)
     print(f"hunspell lower-case tile forms 2–15: {len(hun)}; recall {len(hun & ours) / len(hun):.4f}")
     dev = read_dev(shared / "oracles" / "pes-2-8-2024-dev.txt")
     ours28 = {w for w in ours if len(w) <= 8}
