@@ -359,7 +359,7 @@ def _init(hun, size, extra):
 def official_forms(e: Evidence) -> tuple[int, int]:
     """(forms the official dev half could hold, forms it holds): the class's distinct main
     forms of 2–8 letters whose tile form hashes into the dev half."""
-    from measure_oracles import in_dev_half
+    from fst.learn import in_dev_half
     dev = _G["official"]
     tiles = {to_tile(f) for f in e.forms}
     mine = [t for t in tiles if 2 <= len(t) <= 8 and in_dev_half(t)]

@@ -93,7 +93,7 @@ def main(argv=None) -> int:
     dev = None
     devp = shared / "oracles" / "pes-2-8-2024-dev.txt"
     if devp.exists() and not args.no_official:
-        from measure_oracles import in_dev_half
+        from fst.learn import in_dev_half
         dev = set(devp.read_text(encoding="utf-8").split())
     tables = load_tables()
     verbs = sorted({(e.lemma, e.inflection_class) for e in read_lexicon()

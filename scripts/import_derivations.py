@@ -171,7 +171,7 @@ def main(argv: list[str]) -> int:
         return 2
     from classify_by_evidence import read_hunspell
     from fst.normalize import to_tile
-    from measure_oracles import in_dev_half
+    from fst.learn import in_dev_half
     hun = read_hunspell(args.shared)
     dev_path = args.shared / "oracles" / "pes-2-8-2024-dev.txt"
     dev = None

@@ -86,7 +86,8 @@ def unimorph_pass(shared, hun, tables, manual, rows, counts, figures, dev):
     import gzip
     import json
     import unicodedata
-    from measure_oracles import in_training
+    from fst.learn import dev_could_hold, fold_from_env
+    in_training = dev_could_hold(fold_from_env())  # 2–8 letters, dev half, training fold
     um = read_unimorph(shared)
     from lexicon import read_listed
     from grammars.compounds import read_records
@@ -169,7 +170,7 @@ def unimorph_pass(shared, hun, tables, manual, rows, counts, figures, dev):
                 added |= best[2]
             else:
                 parts.append(f"{key}=-")
-        ts = {t for t in map(to_tile, added) if 2 <= len(t) <= 8 and in_training(t)}
+        ts = {t for t in map(to_tile, added) if in_training(t)}
         if dev is not None and os.environ.get("DEKTES_DEBUG_PARTS"):
             print(kind, lemma, " ".join(parts), sorted(t for t in ts if t not in dev))
         figures[kind][0] += len(ts)
@@ -184,8 +185,8 @@ def unimorph_pass(shared, hun, tables, manual, rows, counts, figures, dev):
 def sub_fold(tile: str) -> int:
     """A split of the training words to measure a decision held out: the other fold when the
     whole dev half is read, another hash inside the training fold under DEKTES_PES_FOLD."""
-    from measure_oracles import fold_of, training_fold
-    if training_fold() is None:
+    from fst.learn import fold_from_env, fold_of
+    if fold_from_env() is None:
         return fold_of(tile)
     import hashlib
     return int(hashlib.sha256(("parts-sub-v1:" + tile).encode()).hexdigest(), 16) % 2
@@ -200,7 +201,7 @@ def first(forms, cell):
 
 def main(argv=None) -> int:
     from classify_by_evidence import read_hunspell
-    from measure_oracles import in_training, read_dev
+    from fst.learn import dev_could_hold, fold_from_env, read_dev
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     ap.add_argument("--no-official", action="store_true")
@@ -210,7 +211,8 @@ def main(argv=None) -> int:
     dev = None
     path = args.shared / "oracles" / "pes-2-8-2024-dev.txt"
     if not args.no_official and path.exists():
-        dev = read_dev(path)
+        dev = read_dev(path, fold_from_env())
+    in_training = dev_could_hold(fold_from_env())  # 2–8 letters, dev half, training fold
     tables = load_tables()
     text = OUT.read_text(encoding="utf-8")
     manual_text = text.split(MARKER)[0].rstrip("\n") + "\n"
@@ -222,7 +224,7 @@ def main(argv=None) -> int:
 
     def measure(kind, forms, present_is_right):
         ts = {to_tile(f) for f in forms}
-        ts = [t for t in ts if 2 <= len(t) <= 8 and in_training(t)]
+        ts = [t for t in ts if in_training(t)]
         figures[kind][0] += len(ts)
         if dev is not None:
             figures[kind][1] += sum((t in dev) == present_is_right for t in ts)
@@ -243,8 +245,8 @@ def main(argv=None) -> int:
             theirs = {f for f, c, w in alt if ";PFV;" in c and c.endswith("ACT")}
             own_alt, own = theirs - mine, mine - theirs
             n_alt = sum(f in hun for f in own_alt)
-            dev_alt = sorted({t for t in map(to_tile, own_alt) if 2 <= len(t) <= 8 and in_training(t)})
-            dev_own = sorted({t for t in map(to_tile, own) if 2 <= len(t) <= 8 and in_training(t)})
+            dev_alt = sorted({t for t in map(to_tile, own_alt) if in_training(t)})
+            dev_own = sorted({t for t in map(to_tile, own) if in_training(t)})
             if dev is not None:  # held out: decided on one sub-fold, measured on the other
                 for k in (0, 1):
                     la = [t for t in dev_alt if sub_fold(t) == k]
@@ -292,7 +294,7 @@ def main(argv=None) -> int:
                 if dev is None:
                     counts["ppp: no official list to confirm"] += 1
                     continue
-                ts = sorted({t for t in map(to_tile, ptcp) if 2 <= len(t) <= 8 and in_training(t)})
+                ts = sorted({t for t in map(to_tile, ptcp) if in_training(t)})
                 # decided on one sub-fold, measured on the other (held-out precision)
                 for k in (0, 1):
                     learn = [t for t in ts if sub_fold(t) == k]
