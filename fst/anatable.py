@@ -36,7 +36,7 @@ import numpy as np
 from grammars.alphabet import LETTERS as _LOWER
 from grammars.alphabet import TILE_MAP
 
-from .runtime import N_LETTERS, PAD, TILE_LETTERS, TileDFA
+from .runtime import N_LETTERS, PAD, TILE_LETTERS, TileDFA, arcs_from
 
 ARRAY_NAMES = ("offsets", "lemma", "form")
 #: the files :func:`save` writes, in the cache directory
@@ -288,16 +288,13 @@ def walk(fst, dfa: TileDFA, tag_chars: set[str]) -> Paths:
             for k, v in (("node", "node"), ("l1", "l1"), ("l2", "l2"), ("t1", "t1"),
                          ("t2", "t2")):
                 leaves[k].append(f[v][fin])
-        cnt = outdeg[f["state"]]
-        k = int(cnt.sum())
+        par, arc = arcs_from(f["state"], offsets, outdeg)
+        k = len(arc)
         if k == 0:
             break
         depth += 1
         if depth > n:
             raise ExportError("the analyser has a cycle: its language must be finite")
-        ends = np.cumsum(cnt)
-        par = np.repeat(np.arange(len(cnt)), cnt)
-        arc = np.arange(k, dtype=np.int64) + np.repeat(offsets[f["state"]] - (ends - cnt), cnt)
         g = {key: v[par] for key, v in f.items()}
         tile = a_tile[arc]
         letter = tile >= 0

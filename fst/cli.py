@@ -106,6 +106,12 @@ def _disabled(args: argparse.Namespace) -> frozenset:
         raise UsageError(str(e)) from None
 
 
+def _profile_judge(args: argparse.Namespace):
+    """The engine that a command's length and profile options (:func:`_add_profile`) choose,
+    with the user's --list where the command has that option."""
+    return _judge(args.min_length, args.max_length, _disabled(args), getattr(args, "list", None))
+
+
 def _rule_ids(rules: Iterable[str]) -> list[str]:
     """Regulation rule ids as §X; the principal part that licensed a form as ``part:KEY``."""
     return [r if r.startswith("part:") else "§" + r.lstrip("§") for r in rules]
@@ -290,6 +296,14 @@ def _words(args_words: list[str]) -> Iterator[tuple[str, str | InvalidWord]]:
             yield _argv_word(w)
 
 
+def _word(word: str | InvalidWord, latin_lookalikes: bool = False) -> str:
+    """A word of :func:`_words` to look up: raises the InvalidWord that reading it gave; with
+    ``latin_lookalikes`` (--latin-lookalikes), Latin look-alike letters mapped to Greek."""
+    if isinstance(word, InvalidWord):
+        raise word
+    return to_tile(word, latin_lookalikes=True) if latin_lookalikes else word
+
+
 def _out(line: str) -> None:
     _write_text(line + "\n")
 
@@ -318,15 +332,11 @@ def _flush() -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    judge = _judge(args.min_length, args.max_length, _disabled(args), args.list)
+    judge = _profile_judge(args)
     all_valid = True
     for shown, word in _words(args.words):
         try:
-            if isinstance(word, InvalidWord):
-                raise word
-            if args.latin_lookalikes:
-                word = to_tile(word, latin_lookalikes=True)
-            verdict = judge.check(word)
+            verdict = judge.check(_word(word, args.latin_lookalikes))
         except InvalidWord as e:
             valid, note = False, e.reason
         else:
@@ -364,11 +374,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         for shown, word in chunk:
             typed = word if isinstance(word, str) else shown  # JSON escapes by itself
             try:
-                if isinstance(word, InvalidWord):
-                    raise word
-                if args.latin_lookalikes:
-                    word = to_tile(word, latin_lookalikes=True)
-                items.append((shown, typed, to_tile(word), None))
+                items.append((shown, typed, to_tile(_word(word, args.latin_lookalikes)), None))
             except InvalidWord as e:
                 items.append((shown, typed, None, e))
         found = iter(judge.analyse_many([t for _, _, t, err in items if err is None]))
@@ -404,10 +410,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
                 _out("%s\t-" % shown)
             else:
                 for a in analyses:
-                    _out("\t".join([
-                        shown, a.lemma, a.inflection_class, a.tags, a.surface,
-                        " ".join(_rule_ids(a.rules)) or "-", "%g" % a.weight,
-                    ]))
+                    _out("\t".join([shown] + _analysis_cols(a)))
         _flush()
     if args.words == ["-"]:
         print("lines %d, analysed %d, without analysis %d, errors %d"
@@ -428,14 +431,11 @@ NEAREST_ANALYSES = 3  # analyses shown per nearest word
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    judge = _judge(args.min_length, args.max_length, _disabled(args), args.list)
+    judge = _profile_judge(args)
     all_valid = True
     for shown, word in _words(args.words):
         try:
-            if isinstance(word, InvalidWord):
-                raise word
-            if args.latin_lookalikes:
-                word = to_tile(word, latin_lookalikes=True)
+            word = _word(word, args.latin_lookalikes)
             ex = judge.explain(word)
         except InvalidWord as e:
             all_valid = False
@@ -473,10 +473,7 @@ def cmd_paradigm(args: argparse.Namespace) -> int:
     judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
     shown, lemma = _argv_word(args.lemma.strip())
     try:
-        if isinstance(lemma, InvalidWord):
-            raise lemma
-        if args.latin_lookalikes:
-            lemma = to_tile(lemma, latin_lookalikes=True)
+        lemma = _word(lemma, args.latin_lookalikes)
         norm = to_lower_accented(lemma)
         tables = judge.paradigm(lemma, args.inflection_class)
     except InvalidWord as e:
@@ -514,9 +511,7 @@ def cmd_guess(args: argparse.Namespace) -> int:
     any_found = False
     for shown, word in _words(args.words):
         try:
-            if isinstance(word, InvalidWord):
-                raise word
-            guesses = guess(word, pos=args.pos, limit=args.limit)
+            guesses = guess(_word(word), pos=args.pos, limit=args.limit)
         except InvalidWord as e:
             _out("%s\t-\tE:%s\t%s" % (shown, e.code, e.reason))
             continue
@@ -787,7 +782,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                          "pip install 'dektes[web]'" % (e.name or e)) from None
     if not 0 <= args.port <= 65535:
         raise UsageError("--port %d is not a TCP port (0–65535)" % args.port)
-    judge = _judge(args.min_length, args.max_length, _disabled(args))
+    judge = _profile_judge(args)
     try:
         serve(judge, host=args.host, port=args.port)
     except OSError as e:
@@ -800,36 +795,36 @@ def cmd_serve(args: argparse.Namespace) -> int:
 # argument parsing
 
 
-def _length(text: str) -> int:
+def _whole(text: str, low: int = 1, high: int | None = None) -> int:
+    """``text`` as a whole number from ``low`` to ``high`` (None: no upper bound)."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
-    if not 1 <= value <= MAX_LETTERS:
-        raise argparse.ArgumentTypeError("must be between 1 and %d" % MAX_LETTERS)
+    if value < low or (high is not None and value > high):
+        raise argparse.ArgumentTypeError("must be at least %d" % low if high is None
+                                         else "must be between %d and %d" % (low, high))
     return value
+
+
+def _length(text: str) -> int:
+    return _whole(text, 1, MAX_LETTERS)
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+    return _whole(text)
 
 
-def _add_lengths(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--min-length", type=_length, default=DEFAULT_MIN_LENGTH, metavar="N",
-                   help="shortest word the profile accepts (default %(default)s)")
-    p.add_argument("--max-length", type=_length, default=DEFAULT_MAX_LENGTH, metavar="M",
-                   help="longest word the profile accepts (default %(default)s; rule §LEN)")
-
-
-def _add_profile(p: argparse.ArgumentParser) -> None:
+def _add_profile(p: argparse.ArgumentParser, lengths: bool = True) -> None:
+    """The options that choose the engine (read by :func:`_profile_judge`): word lengths
+    (rule §LEN; left out with ``lengths=False``), --profile and --without."""
     from grammars.profiles import LAYERS, PROFILES, SOURCE_IDS
 
+    if lengths:
+        p.add_argument("--min-length", type=_length, default=DEFAULT_MIN_LENGTH, metavar="N",
+                       help="shortest word the profile accepts (default %(default)s)")
+        p.add_argument("--max-length", type=_length, default=DEFAULT_MAX_LENGTH, metavar="M",
+                       help="longest word the profile accepts (default %(default)s; rule §LEN)")
     p.add_argument("--profile", choices=sorted(PROFILES), default="board",
                    help="rule profile: board (the whole regulation, default), no-hidden-words "
                         "(without §E2), dictionary (paradigms and listed forms only), "
@@ -838,6 +833,11 @@ def _add_profile(p: argparse.ArgumentParser) -> None:
     p.add_argument("--without", default="", metavar="RULES",
                    help="switch rule layers or lexicon sources off, comma-separated (of %s)"
                         % ", ".join(tuple(LAYERS) + tuple(SOURCE_IDS)))
+
+
+def _add_words(p: argparse.ArgumentParser, what: str = "a word") -> None:
+    p.add_argument("words", nargs="+", metavar="WORD",
+                   help=what + "; '-' as the only word reads words from stdin, one per line")
 
 
 def _add_list(p: argparse.ArgumentParser) -> None:
@@ -873,9 +873,19 @@ def _fill(*paragraphs: str) -> str:
     return "\n\n".join(textwrap.fill(p, 78, break_on_hyphens=False) for p in paragraphs)
 
 
+def _command(sub, name: str, func, help: str, description: str, examples: str,
+             exit_status: str | None = None, **kw) -> argparse.ArgumentParser:
+    """Add the command ``name``, run by ``func``, to the sub-parsers ``sub``. The help shows
+    ``description`` and ``examples`` as written, then 'exit status: ``exit_status``' filled."""
+    epilog = examples + ("\n\n" + _fill("exit status: " + exit_status) if exit_status else "")
+    p = sub.add_parser(name, formatter_class=argparse.RawDescriptionHelpFormatter, help=help,
+                       description=description, epilog=epilog, **kw)
+    p.set_defaults(func=func)
+    return p
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``dektes`` parser; ``parser.commands`` maps each command name to its sub-parser."""
-    fmt = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Judge Modern Greek words for Scrabble by the federation's regulation, "
@@ -892,28 +902,25 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version="%s %s" % (PROG, __version__))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    p = sub.add_parser(
-        "check", formatter_class=fmt,
+    p = _command(
+        sub, "check", cmd_check,
         help="judge words: valid or invalid, with the rules behind the verdict",
         description=_fill("Judge each WORD (any case, accents optional). Prints "
                           "WORD<TAB>valid|invalid<TAB>rule ids or the reason; non-Greek input "
                           "is invalid, with the reason."),
-        epilog="example:\n  dektes check ΕΓΡΑΨΑ γράψαμε ΓΡΑΨΑ\n\n" + _fill(
-               "exit status: 0 if every word is valid, 1 if any is invalid, 2 for bad usage."),
+        examples="example:\n  dektes check ΕΓΡΑΨΑ γράψαμε ΓΡΑΨΑ",
+        exit_status="0 if every word is valid, 1 if any is invalid, 2 for bad usage.",
     )
-    p.add_argument("words", nargs="+", metavar="WORD",
-                   help="a word; '-' as the only word reads words from stdin, one per line")
+    _add_words(p)
     p.add_argument("--challenge", action="store_true",
                    help="print only WORD<TAB>valid|invalid, without rules or reasons")
-    _add_lengths(p)
     _add_profile(p)
     _add_list(p)
     _add_lookalikes(p)
     _add_verbose(p)
-    p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser(
-        "explain", formatter_class=fmt,
+    p = _command(
+        sub, "explain", cmd_explain,
         help="say why words are valid or invalid, with the regulation's rule ids",
         description="Explain each WORD. First line WORD<TAB>valid|invalid<TAB>rules or reason;\n"
                     "for a valid word, one line per analysis with its rule chain; for an invalid\n"
@@ -921,21 +928,18 @@ def build_parser() -> argparse.ArgumentParser:
                     "then <TAB>nearest<TAB>WORD<TAB>lemma ... lines: the analyses of the\n"
                     "nearest valid words. The profile options are those of check; rule ids:\n"
                     "'dektes rules'.",
-        epilog="example:\n  dektes explain ΓΡΑΨΑ ΞΑΝΑΡΩ ΕΞΑΝΑΕΔΩΣΑ\n\n"
-               + _fill("exit status: 0 if every word is valid, 1 otherwise, 2 for bad usage."),
+        examples="example:\n  dektes explain ΓΡΑΨΑ ΞΑΝΑΡΩ ΕΞΑΝΑΕΔΩΣΑ",
+        exit_status="0 if every word is valid, 1 otherwise, 2 for bad usage.",
     )
-    p.add_argument("words", nargs="+", metavar="WORD",
-                   help="a word; '-' as the only word reads words from stdin, one per line")
+    _add_words(p)
     p.add_argument("--json", action="store_true", help="one JSON object per word (JSON lines)")
-    _add_lengths(p)
     _add_profile(p)
     _add_lookalikes(p)
     _add_verbose(p)
     _add_list(p)
-    p.set_defaults(func=cmd_explain)
 
-    p = sub.add_parser(
-        "analyse", aliases=["analyze"], formatter_class=fmt,
+    p = _command(
+        sub, "analyse", cmd_analyse, aliases=["analyze"],
         help="list every analysis of words (lemma, class, tags, accented form, rules)",
         description="Analyse each WORD. Prints one line per analysis:\n"
                     "WORD<TAB>lemma<TAB>class<TAB>tags<TAB>accented form<TAB>rules<TAB>weight\n"
@@ -952,22 +956,21 @@ def build_parser() -> argparse.ArgumentParser:
                             "per input line. Unreadable lines are E:invalid-utf8, over-long "
                             "ones E:too-long. A summary (lines, analysed, without analysis, "
                             "errors) goes to stderr." % MAX_LINE_BYTES),
-        epilog="example:\n  dektes analyse ΑΝΘΡΩΠΟΥΣ\n  printf 'εγραψα\\n' | dektes analyse --json -\n\n"
-               + _fill("exit status: 0 if every word has an analysis, 1 otherwise (an error "
-                       "line included), 2 for bad usage."),
+        examples="example:\n  dektes analyse ΑΝΘΡΩΠΟΥΣ\n"
+                 "  printf 'εγραψα\\n' | dektes analyse --json -",
+        exit_status="0 if every word has an analysis, 1 otherwise (an error line included), "
+                    "2 for bad usage.",
     )
-    p.add_argument("words", nargs="+", metavar="WORD",
-                   help="a word; '-' as the only word reads words from stdin, one per line")
+    _add_words(p)
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per word (JSON lines): word, tile, analyses "
                         "(and reason, nearest for a command-line word without analysis)")
     _add_list(p)
     _add_lookalikes(p)
     _add_verbose(p)
-    p.set_defaults(func=cmd_analyse)
 
-    p = sub.add_parser(
-        "paradigm", formatter_class=fmt,
+    p = _command(
+        sub, "paradigm", cmd_paradigm,
         help="print the inflection table of a lemma",
         description=_fill("Print the paradigm of LEMMA: a header '# LEMMA<TAB>CLASS' per "
                           "lemma and inflection class, then FORM<TAB>TAGS<TAB>VARIANT for every "
@@ -975,10 +978,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "polytonic marks, and may be any form of the lemma: it is resolved "
                           "to its lemmas as analyse does (έγραψα gives γράφω), and a line on "
                           "stderr says so."),
-        epilog="example:\n  dektes paradigm άνθρωπος\n  dektes paradigm ΑΝΘΡΩΠΟΥΣ\n"
-               "  dektes paradigm έγραψα\n\n"
-               + _fill("exit status: 0 on success, 1 if no lemma has this form, 2 for bad "
-                       "usage."),
+        examples="example:\n  dektes paradigm άνθρωπος\n  dektes paradigm ΑΝΘΡΩΠΟΥΣ\n"
+                 "  dektes paradigm έγραψα",
+        exit_status="0 on success, 1 if no lemma has this form, 2 for bad usage.",
     )
     p.add_argument("lemma", metavar="LEMMA",
                    help="the lemma or any of its forms (άνθρωπος, ανθρωπος, ΑΝΘΡΩΠΟΥΣ)")
@@ -986,10 +988,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only this inflection class (e.g. O19)")
     _add_lookalikes(p)
     _add_verbose(p)
-    p.set_defaults(func=cmd_paradigm)
 
-    p = sub.add_parser(
-        "validate", formatter_class=fmt,
+    p = _command(
+        sub, "validate", cmd_validate,
         help="validate a word list, one word per line, in bulk",
         description=_fill("Read words one per line from FILE (or stdin) and print INPUT<TAB>1 "
                           "or INPUT<TAB>0 per line, same count and order, in bounded memory. "
@@ -1001,11 +1002,11 @@ def build_parser() -> argparse.ArgumentParser:
                           "cut, with '…' (it is E:too-long, and never read whole into "
                           "memory). A summary 'lines N, valid N, invalid N, errors N' goes to "
                           "stderr." % MAX_LINE_BYTES),
-        epilog="example:\n  dektes validate words.txt > judged.tsv\n"
-               "  dektes validate --valid-only - < words.txt\n\n"
-               + _fill("exit status: 0 whenever the input was read, even if words are invalid "
-                       "or lines are errors; 2 for bad usage or an unreadable file; 141 if "
-                       "the output pipe closed."),
+        examples="example:\n  dektes validate words.txt > judged.tsv\n"
+                 "  dektes validate --valid-only - < words.txt",
+        exit_status="0 whenever the input was read, even if words are invalid or lines are "
+                    "errors; 2 for bad usage or an unreadable file; 141 if the output pipe "
+                    "closed.",
     )
     p.add_argument("files", nargs="*", metavar="FILE",
                    help="input file, '-' or absent for stdin; several files (plain or "
@@ -1018,15 +1019,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write one output per input FILE into DIR (NAME.tsv, a compression "
                         "suffix dropped; local path or fsspec URL) instead of stdout; each is "
                         "what 'dektes validate FILE' prints for that file")
-    _add_lengths(p)
     _add_profile(p)
     _add_list(p)
     _add_lookalikes(p)
     _add_verbose(p)
-    p.set_defaults(func=cmd_validate)
 
-    p = sub.add_parser(
-        "coverage", formatter_class=fmt,
+    p = _command(
+        sub, "coverage", cmd_coverage,
         help="measure how much of a corpus the judge accepts, and list what it lacks",
         description=_fill("Cut the running text of FILEs into word tokens (rules: "
                           "fst/tokenize.py: case folded, elided forms with an apostrophe, "
@@ -1037,12 +1036,11 @@ def build_parser() -> argparse.ArgumentParser:
                           "TYPE<TAB>count<TAB>reason<TAB>lemma<TAB>class, the reason being "
                           "the blocking rule, 'no analysis' or E:CODE, and lemma and class "
                           "the guesser's best (dektes guess)."),
-        epilog="examples:\n  dektes coverage corpus/*.txt.gz\n"
-               "  dektes coverage --dask local:2 --json corpus/*.txt > coverage.json\n"
-               "  dektes coverage --rejected-only --top 500 corpus.txt | cut -f1 | "
-               "dektes guess -\n\n"
-               + _fill("exit status: 0 when the corpus was read, 2 for bad usage or an "
-                       "unreadable file."),
+        examples="examples:\n  dektes coverage corpus/*.txt.gz\n"
+                 "  dektes coverage --dask local:2 --json corpus/*.txt > coverage.json\n"
+                 "  dektes coverage --rejected-only --top 500 corpus.txt | cut -f1 | "
+                 "dektes guess -",
+        exit_status="0 when the corpus was read, 2 for bad usage or an unreadable file.",
     )
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="text file (plain or .gz/.bz2/.xz, local path or fsspec URL); '-' "
@@ -1057,13 +1055,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="do not run the guesser on the rejected types (faster)")
     p.add_argument("--dask", metavar="ADDRESS",
                    help="count on Dask: a scheduler address or local:N (see docs/dask.md)")
-    _add_lengths(p)
     _add_profile(p)
     _add_lookalikes(p)
-    p.set_defaults(func=cmd_coverage)
 
-    p = sub.add_parser(
-        "learn", formatter_class=fmt,
+    p = _command(
+        sub, "learn", cmd_learn,
         help="learn your own word list (the federation's list, a club's rulings) as an overlay",
         description=_fill(
             "Read FILE, a list of accepted words (a text list, tile form or accented, one or "
@@ -1074,9 +1070,9 @@ def build_parser() -> argparse.ArgumentParser:
             "valid under §LIST, and for the lengths declared --complete the list replaces the "
             "grammar's verdicts (elsewhere it only adds). Files under shared/oracles are "
             "refused. Cleaning the build cache keeps lists."),
-        epilog="example:\n  dektes learn official.pdf --name official --complete 2-8\n"
-               "  dektes check --list official ΧΑΡΑ\n\n"
-               + _fill("exit status: 0 on success, 2 for bad usage or an unreadable file."),
+        examples="example:\n  dektes learn official.pdf --name official --complete 2-8\n"
+                 "  dektes check --list official ΧΑΡΑ",
+        exit_status="0 on success, 2 for bad usage or an unreadable file.",
     )
     p.add_argument("file", metavar="FILE", help="the word list: text or PDF")
     p.add_argument("--name", required=True, metavar="NAME", help="the list's name")
@@ -1084,10 +1080,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="lengths the list holds in full (e.g. 2-8): it decides them alone")
     p.add_argument("--jobs", type=_positive, default=1, metavar="N",
                    help="processes for guessing lemmas (default %(default)s)")
-    p.set_defaults(func=cmd_learn)
 
-    p = sub.add_parser(
-        "wordlist", formatter_class=fmt,
+    p = _command(
+        sub, "wordlist", cmd_wordlist,
         help="print every accepted word in tile form, sorted",
         description=_fill("Print every accepted tile form within the length limits, sorted, "
                           "one per line, streamed. --profile/--without choose the rule "
@@ -1095,11 +1090,10 @@ def build_parser() -> argparse.ArgumentParser:
                           "words that have one analysis (allowed by the profile) of that part "
                           "of speech, naming every --rule id and none of the --without-rule "
                           "ids."),
-        epilog="example:\n  dektes wordlist --max-length 3 | head\n"
-               "  dektes wordlist --pos VERB --rule B3 | head\n"
-               "  dektes wordlist --profile dictionary --pos NOUN,ADJ > nouns-adjectives.txt",
+        examples="example:\n  dektes wordlist --max-length 3 | head\n"
+                 "  dektes wordlist --pos VERB --rule B3 | head\n"
+                 "  dektes wordlist --profile dictionary --pos NOUN,ADJ > nouns-adjectives.txt",
     )
-    _add_lengths(p)
     _add_profile(p)
     p.add_argument("--pos", action="append", metavar="POS",
                    help="parts of speech, comma-separated or repeated: NOUN (N), ADJ, VERB "
@@ -1110,24 +1104,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--without-rule", action="append", metavar="RULES",
                    help="keep words with an analysis naming none of these rule ids")
     _add_verbose(p)
-    p.set_defaults(func=cmd_wordlist)
 
-    p = sub.add_parser(
-        "rules", formatter_class=fmt,
+    p = _command(
+        sub, "rules", cmd_rules,
         help="the regulation's rules by id (§A1 … §E6, §LEN), as dektes applies them",
         description=_fill("Without ID: one line per rule, §ID<TAB>title<TAB>the rule. With "
                           "IDs (D1, §B3, comma-separated or several): each rule with where "
                           "dektes applies it. The project's digest of the federation's "
                           "regulation, grammars/RULES.md; every rule id dektes prints is "
                           "there."),
-        epilog="example:\n  dektes rules\n  dektes rules D1 §B3\n\n"
-               + _fill("exit status: 0 on success, 1 if an id is not a rule id."),
+        examples="example:\n  dektes rules\n  dektes rules D1 §B3",
+        exit_status="0 on success, 1 if an id is not a rule id.",
     )
     p.add_argument("ids", nargs="*", metavar="ID", help="a rule id (A1, §D1, LEN …)")
-    p.set_defaults(func=cmd_rules)
 
-    p = sub.add_parser(
-        "cache", formatter_class=fmt,
+    p = _command(
+        sub, "cache", cmd_cache,
         help="list, clean or build the cache of compiled artifacts",
         description=_fill("The compiled artifacts live in $DEKTES_CACHE (default "
                           "~/.cache/dektes), one folder per build, named by a hash of the "
@@ -1139,8 +1131,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "--profile, that profile's acceptor too) and prints its folder. "
                           "Concurrent processes share one build: one builds, the others "
                           "wait for it."),
-        epilog="example:\n  dektes cache --list\n  dektes cache --clean\n"
-               "  dektes cache --build --verbose --profile dictionary",
+        examples="example:\n  dektes cache --list\n  dektes cache --clean\n"
+                 "  dektes cache --build --verbose --profile dictionary",
     )
     g = p.add_mutually_exclusive_group()
     g.add_argument("--list", action="store_true", help="list the cache folders (default)")
@@ -1148,12 +1140,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="remove the build folders that are not the current one")
     g.add_argument("--build", action="store_true",
                    help="build (or check) the current cache, and the profile's acceptor")
-    _add_profile(p)
+    _add_profile(p, lengths=False)
     _add_verbose(p)
-    p.set_defaults(func=cmd_cache)
 
-    p = sub.add_parser(
-        "guess", formatter_class=fmt,
+    p = _command(
+        sub, "guess", cmd_guess,
         help="guess the lemma and inflection class of an unknown word form",
         description=_fill("Guess lemma and inflection class of each WORD from the class tables "
                           "alone (no lexicon look-up): every paradigm rule that could have "
@@ -1164,19 +1155,18 @@ def build_parser() -> argparse.ArgumentParser:
                           "word. Type the "
                           "accent if you know it; unaccented input is tried with every accent "
                           "position."),
-        epilog="example:\n  dektes guess ανθρώπου θαλασσών έγραψα\n  dektes guess --limit 3 ΓΡΑΨΑΜΕ\n\n"
-               + _fill("exit status: 0 if any word has a candidate, 1 if none has, "
-                       "2 for bad usage."),
+        examples="example:\n  dektes guess ανθρώπου θαλασσών έγραψα\n"
+                 "  dektes guess --limit 3 ΓΡΑΨΑΜΕ",
+        exit_status="0 if any word has a candidate, 1 if none has, 2 for bad usage.",
     )
-    p.add_argument("words", nargs="+", metavar="WORD",
-                   help="a word form; '-' as the only word reads words from stdin, one per line")
+    _add_words(p, "a word form")
     p.add_argument("--limit", type=_positive, default=10, metavar="N",
                    help="at most N candidates per word (default %(default)s)")
     p.add_argument("--pos", type=str.upper, choices=["NOUN", "ADJ", "VERB"],
                    help="only classes of this part of speech")
-    p.set_defaults(func=cmd_guess)
-    p = sub.add_parser(
-        "serve", formatter_class=fmt,
+
+    p = _command(
+        sub, "serve", cmd_serve,
         help="serve the judge, analyses, paradigms and search as web pages and a JSON API",
         description=_fill("Serve a web application: judge words or a list, a referee's "
                           "challenge screen (VALID/INVALID only), the analyses of a word, the "
@@ -1185,24 +1175,22 @@ def build_parser() -> argparse.ArgumentParser:
                           "Latin keys type Greek as the Greek keyboard layout does. It binds "
                           "to 127.0.0.1 (this machine only) unless --host says otherwise. "
                           "Needs the web extra: pip install 'dektes[web]'."),
-        epilog="example:\n  dektes serve --port 8000\n"
-               "  curl -sG --data-urlencode word=εγραψα http://127.0.0.1:8000/api/check\n\n"
-               + _fill("The server stops gracefully on Ctrl-C (exit status 130) or SIGTERM. "
-                       "exit status: 2 if the address cannot be bound or the web extra is "
-                       "missing."),
+        examples="example:\n  dektes serve --port 8000\n"
+                 "  curl -sG --data-urlencode word=εγραψα http://127.0.0.1:8000/api/check\n\n"
+                 + _fill("The server stops gracefully on Ctrl-C (exit status 130) or SIGTERM. "
+                         "exit status: 2 if the address cannot be bound or the web extra is "
+                         "missing."),
     )
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default %(default)s; 0.0.0.0 for every "
                         "interface)")
     p.add_argument("--port", type=int, default=8000, metavar="N",
                    help="TCP port (default %(default)s; 0 for any free port)")
-    _add_lengths(p)
     _add_profile(p)
-    p.set_defaults(func=cmd_serve)
 
     from fst import cli_export, cli_search  # anagram, pattern, hooks; export
-    cli_search.add_commands(sub, fmt)
-    cli_export.add_commands(sub, fmt)
+    cli_search.add_commands(sub)
+    cli_export.add_commands(sub)
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser
 

@@ -7,16 +7,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-
-def _cli():
-    import fst.cli as cli  # imported late: fst.cli imports this module while building its parser
-    return cli
+from fst import cli  # fst.cli imports this module only inside build_parser
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     from fst import export
 
-    cli = _cli()
     judge = cli._judge(cli.DEFAULT_MIN_LENGTH, cli.DEFAULT_MAX_LENGTH)
     if args.format == "unimorph":
         if args.output:
@@ -43,11 +39,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     return cli.EXIT_OK
 
 
-def add_commands(sub, fmt) -> None:
+def add_commands(sub) -> None:
     """Add ``export`` to the sub-parsers ``sub``."""
-    cli = _cli()
-    p = sub.add_parser(
-        "export", formatter_class=fmt,
+    p = cli._command(
+        sub, "export", cmd_export,
         help="export paradigms as UniMorph triples, or the transducers for HFST/OpenFst",
         description=cli._fill(
             "unimorph: print LEMMA<TAB>FORM<TAB>FEATURES for every form of every paradigm "
@@ -60,10 +55,10 @@ def add_commands(sub, fmt) -> None:
             "analyser.fst and tiles.fst, OpenFst binaries with the symbol table attached. Tags "
             "are multi-character symbols: [P4] class, [V;IND;PST;PFV;1;SG;ACT] cell, [§D1] rule; "
             "epsilon is @0@. The paths written are printed."),
-        epilog="examples:\n  dektes export unimorph > dektes-ell.tsv\n"
-               "  dektes export att --output exp && hfst-txt2fst exp/analyser.att -o a.hfst\n"
-               "  echo έγραψα | hfst-lookup a.hfst\n"
-               "  dektes export openfst --output exp && fstprint exp/tiles.fst | head\n",
+        examples="examples:\n  dektes export unimorph > dektes-ell.tsv\n"
+                 "  dektes export att --output exp && hfst-txt2fst exp/analyser.att -o a.hfst\n"
+                 "  echo έγραψα | hfst-lookup a.hfst\n"
+                 "  dektes export openfst --output exp && fstprint exp/tiles.fst | head\n",
     )
     p.add_argument("format", choices=["unimorph", "att", "openfst"], metavar="FORMAT",
                    help="unimorph, att or openfst")
@@ -71,4 +66,3 @@ def add_commands(sub, fmt) -> None:
                    help="unimorph: add the forms that regulation rules derive")
     p.add_argument("--output", "-o", metavar="DIR",
                    help="att/openfst: the folder to write (default dektes-att / dektes-openfst)")
-    p.set_defaults(func=cmd_export)

@@ -162,6 +162,20 @@ def export(fst) -> dict[str, np.ndarray]:
     return _arrays(arcs, final, order)
 
 
+def arcs_from(states: np.ndarray, offsets: np.ndarray, outdeg: np.ndarray,
+              dtype=np.int64) -> tuple[np.ndarray, np.ndarray]:
+    """Every arc that leaves ``states`` (arcs of state s: ``offsets[s]`` … ``offsets[s + 1]``
+    - 1; ``outdeg``: their counts), state by state in arc order, as two arrays of ``dtype``:
+    the position in ``states`` of its source, and the arc's index. Both empty when no arc
+    leaves them. The step of every breadth-first walk of the arrays."""
+    deg = outdeg[states]
+    ends = np.cumsum(deg)
+    source = np.repeat(np.arange(len(states), dtype=dtype), deg)
+    arc = np.arange(len(source), dtype=dtype)
+    arc += np.repeat(offsets[states] - (ends - deg), deg)  # source's first arc + rank
+    return source, arc
+
+
 def _arrays(arcs, final, order) -> dict[str, np.ndarray]:
     num = {s: i for i, s in enumerate(order)}
     n = len(order)
@@ -536,16 +550,9 @@ class TileDFA:
         letters = [labels[first_arcs[keep]]]
         depth = 1
         while depth < max_len and len(states[-1]):
-            s = states[-1]
-            cnt = outdeg[s]
-            total = int(cnt.sum())
-            if total == 0:
+            parent, arc = arcs_from(states[-1], offsets, outdeg, np.int32)
+            if len(arc) == 0:
                 break
-            ends = np.cumsum(cnt)
-            parent = np.repeat(np.arange(len(s), dtype=np.int32), cnt)
-            # arc index: offsets[s] of the parent + rank among its siblings
-            arc = np.arange(total, dtype=np.int32)
-            arc += np.repeat(offsets[s] - (ends - cnt), cnt)
             t = targets[arc]
             d = depth + 1
             keep = (mindist[t] <= max_len - d) & (height[t] >= min_len - d)

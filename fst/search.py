@@ -30,7 +30,7 @@ from typing import Iterable, Iterator, NamedTuple
 import numpy as np
 
 from .normalize import InvalidWord, to_tile
-from .runtime import N_LETTERS, TILE_LETTERS, TileDFA
+from .runtime import N_LETTERS, TILE_LETTERS, TileDFA, arcs_from
 
 TILES_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "tiles" / "greek.tsv"
 BLANK_CHARS = "?*"  # a blank on a rack
@@ -410,14 +410,9 @@ def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
                 arc = np.arange(max(lo, a0), min(hi, a1), dtype=np.int64)
                 parent = np.zeros(len(arc), dtype=np.int64)
             else:
-                deg = outdeg[state]
-                ends = np.cumsum(deg)
-                total = int(ends[-1])
-                if total == 0:
+                parent, arc = arcs_from(state, offsets, outdeg)
+                if len(arc) == 0:
                     break
-                parent = np.repeat(np.arange(len(state), dtype=np.int64), deg)
-                arc = np.arange(total, dtype=np.int64)
-                arc += np.repeat(offsets[state] - (ends - deg), deg)
             lab = labels[arc]
             if rk is not None:  # first the rack: most arcs it cuts need no more work
                 ok, blank, nxt = rk.step(st, parent, lab)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .runtime import _UTF8_LO, N_LETTERS, PAD, ExportError, TileDFA, _arrays
+from .runtime import _UTF8_LO, N_LETTERS, PAD, ExportError, TileDFA, _arrays, arcs_from
 
 
 def subset_arrays(dfa: TileDFA, keep: np.ndarray) -> dict[str, np.ndarray]:
@@ -56,13 +56,9 @@ def subset_arrays(dfa: TileDFA, keep: np.ndarray) -> dict[str, np.ndarray]:
     letter = np.zeros(1, dtype=np.int64)
     while len(state):
         levels.append((final[state] & keep[np.minimum(rank, n_words - 1)], parent, letter))
-        deg = outdeg[state]
-        total = int(deg.sum())
-        if total == 0:
+        par, arc = arcs_from(state, offsets, outdeg)
+        if len(arc) == 0:
             break
-        ends = np.cumsum(deg)
-        par = np.repeat(np.arange(len(state), dtype=np.int64), deg)
-        arc = np.arange(total, dtype=np.int64) + np.repeat(offsets[state] - (ends - deg), deg)
         t = targets[arc]
         r = rank[par] + arc_rank[arc]
         live = kept_before[r + counts[t]] > kept_before[r]

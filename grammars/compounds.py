@@ -12,8 +12,9 @@ regulation §D2):
   ``grammars/internal_augment.tsv`` (the §D2 prefix table); the demotic first members ξε-,
   καλο-, κακο- (and παρα- "too much") never elide (καλο-είδα, παρα-έφαγα);
 * present system, participles, perfective subjunctive and passive forms: prefix + the base
-  form with its stress (παρέχεις, απερχόμαστε, ξεφύγω); the 2nd singular imperative is
-  recessive (φύγε → ξέφυγε, δώσε → απόδωσε);
+  form with its stress (παρέχεις, απερχόμαστε, ξεφύγω); the active 2nd singular
+  imperative is recessive (φύγε → ξέφυγε, δώσε → απόδωσε), the passive one in -ου keeps the
+  base's stress (πνεύσου → αναπνεύσου, βάλλου → παραβάλλου);
 * past tenses whose base has a **syllabic augment** (έφυγα, φύγαμε; έδωσα, δώσαμε) are made in
   one or more *modes*, a lemma fact chosen by evidence (``lexicon/compounds.tsv``):
 
@@ -302,7 +303,8 @@ def derive(p: Prefix, base: str, rows: list[tuple[str, str, int]],
                 continue
             out.add((cell, attach(p, form, ph.KEEP, elide=not p.demotic), w, ()))
             continue
-        if cell.startswith("V;IMP;") and ";2;SG;" in cell and form[0] not in VOWEL_START:
+        if cell.startswith("V;IMP;") and ";2;SG;" in cell and cell.endswith(";ACT") \
+                and form[0] not in VOWEL_START:
             out.add((cell, attach(p, form, "ANT"), w, ()))  # ξέφυγε, απόδωσε
             continue
         out.add((cell, attach(p, form, ph.KEEP, elide=not p.demotic), w, ()))

@@ -15,7 +15,7 @@ check that every lexicon row produces its citation form (tests/test_lexicon_rows
 from __future__ import annotations
 
 from . import phonology as ph
-from .paradigm import ClassTable, consonant_initial, cut
+from .paradigm import ClassTable, generate
 
 # part of speech → the class's own citation cell(s)
 CITATION = {"NOUN": ("N;NOM;SG",), "ADJ": ("ADJ;MASC;NOM;SG",),
@@ -27,20 +27,7 @@ DEFECTIVE = {"NOUN": (("N;NOM;PL", ";PL"),), "ADJ": (("ADJ;MASC;NOM;PL", ";PL"),
 
 def forms_of(lemma: str, table: ClassTable, cell: str) -> set[str]:
     """Accented forms (every variant) of ``cell`` of ``lemma`` under ``table``."""
-    if cell not in table.rules:
-        return set()
-    u = ph.underlying(lemma, glides=False)
-    p = ph.plain(u)
-    out = set()
-    for r in table.rules_for(p, cell):
-        if r.strip > len(p):
-            continue
-        stem, _ = cut(u, r.strip)
-        aug = ph.AUG if (r.aug and consonant_initial(p)) else None
-        f = ph.realise(stem, r.ending, r.directive, aug)
-        if f:
-            out.add(f)
-    return out
+    return {f for f, _, _ in generate(lemma, table, (cell,))}
 
 
 def cites(lemma: str, pos: str, table: ClassTable) -> bool:
@@ -102,7 +89,6 @@ def status(lemma: str, pos: str, table: ClassTable | None) -> str:
         return "cites"
     if base_of(lemma, pos, table):
         return "defective"
-    from .paradigm import generate
     forms = generate(lemma, table)
     if not forms:
         return "nothing"

@@ -21,6 +21,7 @@ from __future__ import annotations
 WEIGHTS = {0: "main", 1: "alt", 2: "colloq", 3: "rare", 5: "scrabble"}
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -151,12 +152,14 @@ def strips_stress(lemma: str, table: ClassTable) -> bool:
     return False
 
 
-def generate(lemma: str, table: ClassTable) -> list[tuple[str, str, int]]:
-    """All (accented form, cell, weight) of ``lemma`` under ``table``, paradigm order."""
+def generate(lemma: str, table: ClassTable,
+             cells: Iterable[str] | None = None) -> list[tuple[str, str, int]]:
+    """All (accented form, cell, weight) of ``lemma`` under ``table``, paradigm order; only
+    those of ``cells`` (the ones the table has) when given."""
     u = ph.underlying(lemma, glides=False)
     p = ph.plain(u)
     out = []
-    for cell in table.cells():
+    for cell in table.cells() if cells is None else [c for c in cells if c in table.rules]:
         for r in table.rules_for(p, cell):
             if r.strip > len(p):
                 continue

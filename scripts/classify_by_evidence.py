@@ -361,10 +361,11 @@ def official_forms(e: Evidence) -> tuple[int, int]:
     """(forms the official dev half could hold, forms it holds): the class's distinct main
     forms of 2–8 letters whose tile form hashes into the dev half (and into the training fold
     under DEKTES_PES_FOLD)."""
-    from measure_oracles import in_training as in_dev_half
+    from fst.learn import dev_could_hold, fold_from_env
+    could_hold = dev_could_hold(fold_from_env())  # 2–8 letters, dev half, training fold
     dev = _G["official"]
     tiles = {to_tile(f) for f in e.forms}
-    mine = [t for t in tiles if 2 <= len(t) <= 8 and in_dev_half(t)]
+    mine = [t for t in tiles if could_hold(t)]
     return len(mine), sum(t in dev for t in mine)
 
 
@@ -530,8 +531,8 @@ def main(argv=None) -> int:
     official = None
     dev = args.shared / "oracles" / "pes-2-8-2024-dev.txt"
     if not args.no_official and dev.exists():
-        from measure_oracles import read_dev  # the training fold only under DEKTES_PES_FOLD
-        official = read_dev(dev)
+        from fst.learn import fold_from_env, read_dev
+        official = read_dev(dev, fold_from_env())  # the training fold only under DEKTES_PES_FOLD
         print(f"official list, dev half: {len(official)} words (confirms or chooses)")
     tables = load_tables()
     elspell = read_lexicon_rows(LEXICON / "lemmas.tsv")

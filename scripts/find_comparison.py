@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import hashlib
-import os
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from fst import learn  # noqa: E402
+from import_spacy_adverbs import hunspell_lower  # noqa: E402
 from lexicon import read_lexicon  # noqa: E402
 from fst.normalize import InvalidWord, to_tile  # noqa: E402
 
@@ -56,18 +56,15 @@ def degree_tiles(lemma: str) -> list[str]:
     return [stem + infix + e for infix in ("ΟΤΕΡ", "ΟΤΑΤ") for e in ENDINGS]
 
 
-def read_dev(shared: Path) -> set[str]:
+def read_dev(shared: Path) -> frozenset[str]:
+    """The dev half of the official list (empty without it), or the fold DEKTES_PES_FOLD names."""
     path = shared / "oracles" / "pes-2-8-2024-dev.txt"
     if not path.exists():
-        return set()
-    words = set(path.read_text(encoding="utf-8").split())
-    fold = os.environ.get("DEKTES_PES_FOLD", "")
-    if fold in ("0", "1"):
-        words = {w for w in words if int(hashlib.sha256(("pes-fold-v1:" + w).encode())
-                                         .hexdigest(), 16) % 2 == int(fold)}
-    elif fold:
-        raise SystemExit(f"find_comparison: DEKTES_PES_FOLD must be 0 or 1, not {fold!r}")
-    return words
+        return frozenset()
+    try:
+        return learn.read_dev(path, learn.fold_from_env())
+    except ValueError as e:
+        raise SystemExit(f"find_comparison: {e}") from None
 
 
 def main(argv=None) -> int:
@@ -80,14 +77,11 @@ def main(argv=None) -> int:
     hun: set[str] = set()
     hp = args.shared / "oracles" / "hunspell-el_GR.dic.gz"
     if hp.exists():
-        with gzip.open(hp, "rt", encoding="utf-8") as f:
-            next(f)
-            for line in f:
-                w = line.strip().split("/")[0]
-                if w[:1].islower() and ("τερ" in w or "τατ" in w):
-                    t = tile(w)
-                    if t:
-                        hun.add(t)
+        for w in hunspell_lower(hp):
+            if "τερ" in w or "τατ" in w:
+                t = tile(w)
+                if t:
+                    hun.add(t)
     um: set[str] = set()
     up = args.shared / "data" / "unimorph" / "ell.tsv.gz"
     if up.exists():

@@ -96,8 +96,9 @@ def main(argv=None) -> int:
     devp = shared / "oracles" / "pes-2-8-2024-dev.txt"
     if devp.exists() and not args.no_official:
         # the training fold only under DEKTES_PES_FOLD (the dev half's words and hashes)
-        from measure_oracles import in_training as in_dev_half, read_dev
-        dev = read_dev(devp)
+        from fst.learn import dev_could_hold, fold_from_env, read_dev
+        dev = read_dev(devp, fold_from_env())
+        in_dev_half = dev_could_hold(fold_from_env())  # 2–8 letters, dev half, training fold
     tables = load_tables()
     verbs = sorted({(e.lemma, e.inflection_class) for e in read_lexicon()
                     if e.inflection_class.startswith("P") and e.inflection_class in tables})
@@ -130,7 +131,7 @@ def main(argv=None) -> int:
             continue
         mode = "only" if s_att >= MIN_ONLY and p_att == 0 and plain_st else "both"
         if dev is not None:
-            mine = [x for x in {to_tile(t) for t in made} if 2 <= len(x) <= 8 and in_dev_half(x)]
+            mine = [x for x in {to_tile(t) for t in made} if in_dev_half(x)]
             held = sum(x in dev for x in mine)
             off["twins the dev half could hold"] += len(mine)
             off["... held"] += held
@@ -139,7 +140,7 @@ def main(argv=None) -> int:
                 continue
             if mode == "only":
                 drop = [x for x in {to_tile(p) for p in plain_st}
-                        if 2 <= len(x) <= 8 and in_dev_half(x)]
+                        if in_dev_half(x)]
                 off["plain forms mode only would drop, in the dev half"] += len(drop)
                 if not drop or any(x in dev for x in drop):
                     off["mode only refused (no such form, or one held)"] += 1

@@ -114,7 +114,7 @@ def drop_kind(records, rows, kind, counts):
 
 def main(argv=None) -> int:
     from classify_by_evidence import junk_reason, read_hunspell
-    from measure_oracles import in_training as in_dev_half, read_dev
+    from fst.learn import dev_could_hold, fold_from_env, read_dev
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     ap.add_argument("--no-official", action="store_true")
@@ -146,11 +146,13 @@ def main(argv=None) -> int:
     official = None
     dev = args.shared / "oracles" / "pes-2-8-2024-dev.txt"
     if not args.no_official and dev.exists():
-        official = read_dev(dev)  # the training fold only under DEKTES_PES_FOLD
+        official = read_dev(dev, fold_from_env())  # the training fold only under DEKTES_PES_FOLD
+
+    could_hold = dev_could_hold(fold_from_env())  # 2–8 letters, dev half, training fold
 
     def dev_figures(forms):
         mine = {tile(f) for f in forms}
-        mine = [t for t in mine if 2 <= len(t) <= 8 and in_dev_half(t)]
+        mine = [t for t in mine if could_hold(t)]
         return len(mine), sum(t in official for t in mine)
 
     cands = {}

@@ -173,12 +173,13 @@ def main(argv: list[str]) -> int:
     from classify_by_evidence import read_hunspell
     from fst.normalize import to_tile
     # the training fold only under DEKTES_PES_FOLD (the dev half's words and hashes)
-    from measure_oracles import in_training as in_dev_half, read_dev
+    from fst.learn import fold_from_env, fold_of, in_dev_half, read_dev
+    fold = fold_from_env()
     hun = read_hunspell(args.shared)
     dev_path = args.shared / "oracles" / "pes-2-8-2024-dev.txt"
     dev = None
     if dev_path.exists() and not args.no_official:
-        dev = read_dev(dev_path)
+        dev = read_dev(dev_path, fold)
     records = read_records()
     known = read_known()
     size = collections.Counter(r[3] for r in records)
@@ -215,7 +216,7 @@ def main(argv: list[str]) -> int:
                     continue
                 m[0] += 1
                 m[1] += form in hun
-                if in_dev_half(t):
+                if in_dev_half(t) and (fold is None or fold_of(t) == fold):
                     m[2] += 1
                     if dev is not None:
                         m[3] += t in dev

@@ -37,6 +37,7 @@ import gzip
 import json
 import sys
 import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,18 +91,23 @@ def reason_to_drop(w: str) -> str | None:
     return None
 
 
-def read_hunspell(path: Path) -> set[str]:
-    """Lower-case entries (NFC, Greek letters only) of a hunspell .dic(.gz) file whose first
-    line is the count; capitalised entries are proper names and are left out."""
+def hunspell_lower(path: Path) -> Iterator[str]:
+    """The lower-case entries, as written (affix flags cut), of a hunspell .dic(.gz) file whose
+    first line is the count; capitalised entries are proper names and are left out."""
     opener = gzip.open if path.suffix == ".gz" else open
-    out = set()
     with opener(path, "rt", encoding="utf-8") as f:
         next(f)
         for line in f:
-            w = unicodedata.normalize("NFC", line.strip().split("/")[0])
-            if w and w[:1].islower() and set(w) <= LETTERS:
-                out.add(w)
-    return out
+            w = line.strip().split("/")[0]
+            if w[:1].islower():
+                yield w
+
+
+def read_hunspell(path: Path) -> set[str]:
+    """Lower-case entries (NFC, Greek letters only) of a hunspell .dic(.gz) file
+    (:func:`hunspell_lower`)."""
+    nfc = (unicodedata.normalize("NFC", w) for w in hunspell_lower(path))
+    return {w for w in nfc if set(w) <= LETTERS}
 
 
 def is_spacy_row(line: str) -> bool:

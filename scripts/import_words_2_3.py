@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from fst.normalize import InvalidWord, to_tile  # noqa: E402
+from import_spacy_adverbs import hunspell_lower  # noqa: E402
 
 OUT = ROOT / "lexicon" / "words-2-3.tsv"
 SPACY_POS = {"noun": "N", "adj": "ADJ", "adv": "ADV", "verb": "V"}
@@ -119,14 +120,11 @@ def main(argv=None) -> int:
     hun: dict[str, set[str]] = collections.defaultdict(set)
     hp = args.shared / "oracles" / "hunspell-el_GR.dic.gz"
     if hp.exists():
-        with gzip.open(hp, "rt", encoding="utf-8") as f:
-            next(f)
-            for line in f:
-                w = line.strip().split("/")[0]
-                if w[:1].islower() and clean(w) and plausible(w):
-                    t = tile(w)
-                    if t in want:
-                        hun[t].add(w)
+        for w in hunspell_lower(hp):
+            if clean(w) and plausible(w):
+                t = tile(w)
+                if t in want:
+                    hun[t].add(w)
     counts = collections.Counter()
     lines = []
     for w in words:

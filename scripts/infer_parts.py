@@ -49,6 +49,8 @@ KEEP = 0.975
 MIN_LEARNED = 2
 PTCP = "V.PTCP;PASS;PFV;"
 LEARNED = {"P5.2": "P5.1", "P5.2a": "P5.1a"}
+# -εύω verbs with both aorists (έπαψα and έπαυσα): the other class of each pair
+OTHER_AORIST = {**LEARNED, "P5.1": "P5.2", "P5.1a": "P5.2a"}
 GREEK = set("αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώϊϋΐΰ")
 
 
@@ -84,7 +86,8 @@ def unimorph_pass(shared, hun, tables, manual, rows, counts, figures, dev):
     import gzip
     import json
     import unicodedata
-    from measure_oracles import in_training
+    from fst.learn import dev_could_hold, fold_from_env
+    in_training = dev_could_hold(fold_from_env())  # 2–8 letters, dev half, training fold
     um = read_unimorph(shared)
     from lexicon import read_listed
     from grammars.compounds import read_records
@@ -167,7 +170,7 @@ def unimorph_pass(shared, hun, tables, manual, rows, counts, figures, dev):
                 added |= best[2]
             else:
                 parts.append(f"{key}=-")
-        ts = {t for t in map(to_tile, added) if 2 <= len(t) <= 8 and in_training(t)}
+        ts = {t for t in map(to_tile, added) if in_training(t)}
         if dev is not None and os.environ.get("DEKTES_DEBUG_PARTS"):
             print(kind, lemma, " ".join(parts), sorted(t for t in ts if t not in dev))
         figures[kind][0] += len(ts)
@@ -182,8 +185,8 @@ def unimorph_pass(shared, hun, tables, manual, rows, counts, figures, dev):
 def sub_fold(tile: str) -> int:
     """A split of the training words to measure a decision held out: the other fold when the
     whole dev half is read, another hash inside the training fold under DEKTES_PES_FOLD."""
-    from measure_oracles import fold_of, training_fold
-    if training_fold() is None:
+    from fst.learn import fold_from_env, fold_of
+    if fold_from_env() is None:
         return fold_of(tile)
     import hashlib
     return int(hashlib.sha256(("parts-sub-v1:" + tile).encode()).hexdigest(), 16) % 2
@@ -198,7 +201,7 @@ def first(forms, cell):
 
 def main(argv=None) -> int:
     from classify_by_evidence import read_hunspell
-    from measure_oracles import in_training, read_dev
+    from fst.learn import dev_could_hold, fold_from_env, read_dev
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     ap.add_argument("--no-official", action="store_true")
@@ -208,7 +211,8 @@ def main(argv=None) -> int:
     dev = None
     path = args.shared / "oracles" / "pes-2-8-2024-dev.txt"
     if not args.no_official and path.exists():
-        dev = read_dev(path)
+        dev = read_dev(path, fold_from_env())
+    in_training = dev_could_hold(fold_from_env())  # 2–8 letters, dev half, training fold
     tables = load_tables()
     text = OUT.read_text(encoding="utf-8")
     manual_text = text.split(MARKER)[0].rstrip("\n") + "\n"
@@ -220,7 +224,7 @@ def main(argv=None) -> int:
 
     def measure(kind, forms, present_is_right):
         ts = {to_tile(f) for f in forms}
-        ts = [t for t in ts if 2 <= len(t) <= 8 and in_training(t)]
+        ts = [t for t in ts if in_training(t)]
         figures[kind][0] += len(ts)
         if dev is not None:
             figures[kind][1] += sum((t in dev) == present_is_right for t in ts)
@@ -235,20 +239,25 @@ def main(argv=None) -> int:
             continue
         forms = generate(e.lemma, table)
         code = e.inflection_class
-        if code in LEARNED:
-            alt = generate(e.lemma, tables[LEARNED[code]])
+        if code in OTHER_AORIST:
+            alt = generate(e.lemma, tables[OTHER_AORIST[code]])
             mine = {f for f, c, w in forms if ";PFV;" in c and c.endswith("ACT")}
             theirs = {f for f, c, w in alt if ";PFV;" in c and c.endswith("ACT")}
             own_alt, own = theirs - mine, mine - theirs
             n_alt = sum(f in hun for f in own_alt)
-            dev_alt = sorted({t for t in map(to_tile, own_alt) if 2 <= len(t) <= 8 and in_training(t)})
-            dev_own = sorted({t for t in map(to_tile, own) if 2 <= len(t) <= 8 and in_training(t)})
+            dev_alt = sorted({t for t in map(to_tile, own_alt) if in_training(t)})
+            dev_own = sorted({t for t in map(to_tile, own) if in_training(t)})
             if dev is not None:  # held out: decided on one sub-fold, measured on the other
                 for k in (0, 1):
                     la = [t for t in dev_alt if sub_fold(t) == k]
                     lo = [t for t in dev_own if sub_fold(t) == k]
-                    if n_alt >= MIN_LEARNED and any(t in dev for t in la) and lo \
-                            and not any(t in dev for t in lo):
+                    if n_alt >= MIN_LEARNED and any(t in dev for t in la) and \
+                            any(t in dev for t in lo):
+                        ta = [t for t in dev_alt if sub_fold(t) != k]
+                        figures["aor-both"][0] += len(ta)
+                        figures["aor-both"][1] += sum(t in dev for t in ta)
+                    if code in LEARNED and n_alt >= MIN_LEARNED and \
+                            any(t in dev for t in la) and lo and not any(t in dev for t in lo):
                         ta = [t for t in dev_alt if sub_fold(t) != k]
                         to = [t for t in dev_own if sub_fold(t) != k]
                         figures["aor-learned"][0] += len(ta) + len(to)
@@ -256,8 +265,9 @@ def main(argv=None) -> int:
                             t not in dev for t in to)
             # hunspell attests the learned aorist; the list (lemma-level evidence) holds some
             # of its forms and none of the colloquial ones it could show
-            if dev is not None and n_alt >= MIN_LEARNED and any(t in dev for t in dev_alt) \
-                    and dev_own and not any(t in dev for t in dev_own):
+            if code in LEARNED and dev is not None and n_alt >= MIN_LEARNED and \
+                    any(t in dev for t in dev_alt) and dev_own and \
+                    not any(t in dev for t in dev_own):
                 aor = first(alt, "V;IND;PST;PFV;1;SG;ACT")
                 parts = [f"aor={aor}"]
                 if not code.endswith("a"):
@@ -284,7 +294,7 @@ def main(argv=None) -> int:
                 if dev is None:
                     counts["ppp: no official list to confirm"] += 1
                     continue
-                ts = sorted({t for t in map(to_tile, ptcp) if 2 <= len(t) <= 8 and in_training(t)})
+                ts = sorted({t for t in map(to_tile, ptcp) if in_training(t)})
                 # decided on one sub-fold, measured on the other (held-out precision)
                 for k in (0, 1):
                     learn = [t for t in ts if sub_fold(t) == k]

@@ -14,27 +14,22 @@ examine: never commit that list (it is derived from the oracle).
 from __future__ import annotations
 
 import argparse
-import hashlib
-import os
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from fst import learn  # noqa: E402
 from fst.normalize import InvalidWord, to_tile  # noqa: E402
 
 
-def read_dev(shared: Path) -> set[str]:
+def read_dev(shared: Path) -> frozenset[str]:
     """The dev half of the official list, or the fold DEKTES_PES_FOLD names (0 or 1)."""
-    words = set((shared / "oracles" / "pes-2-8-2024-dev.txt").read_text(encoding="utf-8").split())
-    fold = os.environ.get("DEKTES_PES_FOLD", "")
-    if fold in ("0", "1"):
-        words = {w for w in words if int(hashlib.sha256(("pes-fold-v1:" + w).encode())
-                                         .hexdigest(), 16) % 2 == int(fold)}
-    elif fold:
-        raise SystemExit(f"measure_everyday: DEKTES_PES_FOLD must be 0 or 1, not {fold!r}")
-    return words
+    try:
+        return learn.read_dev(shared / "oracles" / "pes-2-8-2024-dev.txt", learn.fold_from_env())
+    except ValueError as e:
+        raise SystemExit(f"measure_everyday: {e}") from None
 
 
 def ranked_tiles(n: int) -> list[str]:

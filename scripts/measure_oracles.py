@@ -20,9 +20,6 @@ Prints figures only; writes nothing. Compiled lexicon overlays (``dektes learn``
 """
 from __future__ import annotations
 
-import gzip
-import hashlib
-import os
 import sys
 from pathlib import Path
 
@@ -30,41 +27,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from fst.api import Judge  # noqa: E402
+from fst.learn import fold_from_env, fold_of, in_dev_half, read_dev  # noqa: E402
 from fst.normalize import InvalidWord, to_tile  # noqa: E402
+from import_spacy_adverbs import hunspell_lower  # noqa: E402
 
 
-def in_dev_half(word: str) -> bool:
-    return int(hashlib.sha256(("pes-split-v1:" + word).encode()).hexdigest(), 16) % 2 == 0
-
-
-def fold_of(word: str) -> int:
-    """The fold (0 or 1) of a dev-half word: ../shared/README.md, "Folds"."""
-    return int(hashlib.sha256(("pes-fold-v1:" + word).encode()).hexdigest(), 16) % 2
-
-
-def training_fold() -> int | None:
-    """DEKTES_PES_FOLD=0|1: the fold every script that learns from the dev file reads; None
-    when unset (the whole dev half). Raises ValueError for another value."""
-    v = os.environ.get("DEKTES_PES_FOLD", "").strip()
-    if not v:
-        return None
-    if v not in ("0", "1"):
-        raise ValueError(f"DEKTES_PES_FOLD must be 0 or 1, not {v!r}")
-    return int(v)
-
-
-def in_training(word: str) -> bool:
-    """Could ``word`` (tile form) be in the dev file as the learning scripts read it: in the
-    dev half, and in the training fold when DEKTES_PES_FOLD is set."""
-    fold = training_fold()
-    return in_dev_half(word) and (fold is None or fold_of(word) == fold)
-
-
-def read_dev(path: Path) -> frozenset[str]:
-    """The dev file's words, only those of the training fold when DEKTES_PES_FOLD is set."""
-    words = path.read_text(encoding="utf-8").split()
-    fold = training_fold()
-    return frozenset(w for w in words if fold is None or fold_of(w) == fold)
+def split_folds(words) -> tuple[set[str], set[str]]:
+    """``words`` of fold 0 and of fold 1 (fst.learn.fold_of; ../shared/README.md, "Folds")."""
+    folds: tuple[set[str], set[str]] = (set(), set())
+    for w in words:
+        folds[fold_of(w)].add(w)
+    return folds
 
 
 def count_paths(fst) -> int:
@@ -97,7 +70,6 @@ def main(argv):
     import argparse
 
     import pynini
-    from fst.learn import fold_from_env
     from lexicon import read_lexicon
     from grammars.paradigm import load_tables
     from grammars.profiles import disabled
@@ -128,36 +100,28 @@ def main(argv):
         print(f"profile {args.profile}: without {', '.join(sorted(off))}")
     print(f"accepted tile forms (2–15 letters): {len(ours)}")
     hun = set()
-    with gzip.open(shared / "oracles" / "hunspell-el_GR.dic.gz", "rt", encoding="utf-8") as f:
-        next(f)
-        for line in f:
-            w = line.strip().split("/")[0]
-            if not w or not w[:1].islower():
-                continue
-            try:
-                t = to_tile(w)
-            except InvalidWord:
-                continue
-            if 2 <= len(t) <= 15:
-                hun.add(t)
+    for w in hunspell_lower(shared / "oracles" / "hunspell-el_GR.dic.gz"):
+        try:
+            t = to_tile(w)
+        except InvalidWord:
+            continue
+        if 2 <= len(t) <= 15:
+            hun.add(t)
     print(f"hunspell lower-case tile forms 2–15: {len(hun)}; recall {len(hun & ours) / len(hun):.4f}")
-    dev = set((shared / "oracles" / "pes-2-8-2024-dev.txt").read_text(encoding="utf-8").split())
+    dev = read_dev(shared / "oracles" / "pes-2-8-2024-dev.txt")
     ours28 = {w for w in ours if len(w) <= 8}
     ours_dev = {w for w in ours28 if in_dev_half(w)}
     what = "official 2–8 dev half"
     if fold is not None:  # learned from fold k: measure on the other fold only
-        dev = {w for w in dev if fold_of(w) != fold}
-        ours_dev = {w for w in ours_dev if fold_of(w) != fold}
+        dev, ours_dev = split_folds(dev)[1 - fold], split_folds(ours_dev)[1 - fold]
         what = f"official 2–8 dev half, fold {1 - fold} (learned from fold {fold})"
     print(f"{what}: {len(dev)} words; recall {len(dev & ours) / len(dev):.4f}; "
           f"precision {len(ours_dev & dev) / max(1, len(ours_dev)):.4f} "
           f"({len(ours_dev)} of our 2–8 forms hash into it)")
-    # each fold apart (the held-out fold of a lexicon learned under DEKTES_PES_FOLD=1-k)
-    for k in (0, 1) if fold is None else ():
-        d = {w for w in dev if fold_of(w) == k}
-        o = {w for w in ours_dev if fold_of(w) == k}
-        print(f"  fold {k}: {len(d)} words; recall {len(d & ours) / len(d):.4f}; "
-              f"precision {len(o & d) / max(1, len(o)):.4f}")
+    if fold is None:  # each fold apart (the held-out fold of a lexicon learned under fold 1-k)
+        for k, (d, o) in enumerate(zip(split_folds(dev), split_folds(ours_dev))):
+            print(f"  fold {k}: {len(d)} words; recall {len(d & ours) / len(d):.4f}; "
+                  f"precision {len(o & d) / max(1, len(o)):.4f}")
     if args.verbs:
         # verb forms: words one of whose analyses is a verb cell (V…)
         def is_verb(w):
@@ -167,11 +131,10 @@ def main(argv):
         print(f"verb forms: {len(ours_v)} of our dev-hashed 2–8 forms, precision "
               f"{len(ours_v & dev) / max(1, len(ours_v)):.4f}; dev words accepted as verb forms "
               f"{len(dev_v)} (recall over the whole dev half {len(dev_v) / len(dev):.4f})")
-        for k in (0, 1) if fold is None else ():
-            o = {w for w in ours_v if fold_of(w) == k}
-            dv = {w for w in dev_v if fold_of(w) == k}
-            print(f"  fold {k}: verb precision {len(o & dev) / max(1, len(o)):.4f}; "
-                  f"dev words accepted as verb forms {len(dv)}")
+        if fold is None:
+            for k, (o, dv) in enumerate(zip(split_folds(ours_v), split_folds(dev_v))):
+                print(f"  fold {k}: verb precision {len(o & dev) / max(1, len(o)):.4f}; "
+                      f"dev words accepted as verb forms {len(dv)}")
     if args.by_source:
         by_source(judge, entries, sorted(ours_dev), dev)
     return 0

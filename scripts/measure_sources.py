@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 from fst.api import Judge  # noqa: E402
 from grammars.rules.e2_hidden_words import HIDDEN_CLASS  # noqa: E402
 from lexicon import read_lexicon, read_listed  # noqa: E402
-from measure_oracles import in_dev_half  # noqa: E402
+from fst.learn import in_dev_half  # noqa: E402
 
 
 def main(argv):

@@ -30,6 +30,12 @@ def test_demotic_drop_is_recessive():
     assert "ξέφυγε" in cell_forms(fs, "V;IMP;PFV;2;SG;ACT")
 
 
+def test_passive_imperative_keeps_the_base_stress():
+    """Only the active 2sg imperative is recessive: στάσου → αντιστάσου, not αντίστασου."""
+    fs = forms("αντιστέκομαι", "στέκομαι", "αντι", {"drop"})
+    assert cell_forms(fs, "V;IMP;PFV;2;SG;PASS") == {"αντιστάσου"}
+
+
 def test_learned_prefix_keeps_the_temporal_augment_inside():
     fs = forms("παρέχω", "έχω", "παρ", {"internal"})
     assert cell_forms(fs, "V;IND;PST;IPFV;1;SG;ACT") == {"παρείχα"}

@@ -96,3 +96,38 @@ def test_malformed_row_names_the_line(tmp_path):
                  "διαλύω\tδια\tδιε\tmaybe\tno\t-\tmanual\n", encoding="utf-8")
     with pytest.raises(ValueError, match=":2:"):
         d2.read_lexicon(p)
+
+
+# §D1's euphonic -ε on a listed compound (lexicon/compounds.tsv → IRR paradigms): the stress
+# moves to the penult and leaves the internal augment, which goes with it (regulation D2: no
+# unstressed internal augment; ΚΑΛΟΕΒΛΕΠΑΝΕ no, ΚΑΛΟΒΛΕΠΑΝΕ yes)
+def test_euphonic_e_drops_an_internal_augment_it_would_unstress():
+    from grammars.rules import d1_augment as d1
+    forms = [("V;IND;PST;PFV;1;SG;ACT", "ανέκυψα"), ("V;IND;PST;PFV;1;PL;ACT", "ανακύψαμε"),
+             ("V;IND;PST;PFV;3;PL;ACT", "ανέκυψαν")]
+    got = {f for _, f in d1.listed_variants(forms)}
+    assert "ανακύψανε" in got and "ανεκύψανε" not in got
+
+
+def test_euphonic_e_follows_every_first_plural_of_the_tense():
+    """A verb of principal parts lists επεράσαμε (§D1) before περάσαμε: both give -ανε."""
+    from grammars.rules import d1_augment as d1
+    forms = [("V;IND;PST;PFV;1;SG;ACT", "πέρασα"), ("V;IND;PST;PFV;1;PL;ACT", "επεράσαμε"),
+             ("V;IND;PST;PFV;1;PL;ACT", "περάσαμε"), ("V;IND;PST;PFV;3;PL;ACT", "πέρασαν")]
+    got = {f for _, f in d1.listed_variants(forms)}
+    assert {"περάσανε", "επεράσανε"} <= got
+
+
+def test_euphonic_e_on_a_simple_verb_keeps_its_four_3pl_forms():
+    from grammars.rules import d1_augment as d1
+    forms = [("V;IND;PST;PFV;1;SG;ACT", "έδεσα"), ("V;IND;PST;PFV;1;PL;ACT", "δέσαμε"),
+             ("V;IND;PST;PFV;3;PL;ACT", "έδεσαν")]
+    got = {f for _, f in d1.listed_variants(forms)}
+    assert {"δέσαν", "δέσανε", "εδέσανε"} <= got
+
+
+@pytest.mark.parametrize("word,valid", [("ΑΝΕΚΥΨΑΝ", True), ("ΑΝΑΚΥΨΑΝΕ", True),
+                                        ("ΑΝΕΚΥΨΑΝΕ", False), ("ΥΠΕΒΑΛΑΝΕ", False),
+                                        ("ΥΠΟΒΑΛΑΝΕ", True), ("ΕΠΕΔΙΔΑΝΕ", False)])
+def test_compounds_take_the_euphonic_e_without_the_internal_augment(judge, word, valid):
+    assert judge.check(word).valid is valid, word

@@ -9,13 +9,8 @@ selenium it skips, except under CI=true, where it fails.
 from __future__ import annotations
 
 import os
-import re
 import shutil
-import subprocess
-import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -42,36 +37,10 @@ def server():
         import uvicorn  # noqa: F401
     except ImportError:
         _missing("needs the web extra: pip install 'dektes[web]'")
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "fst", "serve", "--port", "0"],
-                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
-                            encoding="utf-8", env=env)
-    try:
-        url = None
-        deadline = time.monotonic() + 300  # a first run may build the artifacts
-        while url is None and time.monotonic() < deadline:
-            line = proc.stderr.readline()
-            if not line:
-                pytest.fail("dektes serve exited with %s before serving" % proc.wait(5))
-            m = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
-            url = m.group(1) if m else None
-        assert url, "dektes serve did not say where it serves"
-        for _ in range(100):  # the socket listens at once; wait for the application
-            try:
-                with urllib.request.urlopen(url + "api/health", timeout=5) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.1)
+    from fst.web.server import spawned
+
+    with spawned(timeout=300) as url:  # a first run may build the artifacts
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        proc.stderr.close()
 
 
 @pytest.fixture(scope="module")

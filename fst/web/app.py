@@ -246,27 +246,28 @@ def create_app(judge) -> FastAPI:
         return {"count": len(found), "truncated": truncated,
                 "matches": [match_dict(m) for m in found[:limit]]}
 
-    def anagram(rack: str, min_length: int, max_length: int, exact: bool, limit: int) -> dict:
-        if not rack.strip():
-            raise BadInput("no rack given", "empty")
+    def search(what: str, text: str, matches, ranked: bool, limit: int) -> dict:
+        """:func:`collect` of ``matches()``, a search for ``text``, a rack or a pattern
+        (``what``); BadInput ``empty`` or ``bad-rack``/``bad-pattern`` when it is none or bad."""
+        if not text.strip():
+            raise BadInput(f"no {what} given", "empty")
         try:
-            found = collect(judge.anagram(_readable(rack), min_length=min_length,
-                                          max_length=max_length, exact=exact), True, limit)
+            return collect(matches(), ranked, limit)
         except (SearchError, InvalidWord) as e:
-            raise search_error(e, "bad-rack") from None
+            raise search_error(e, "bad-" + what) from None
+
+    def anagram(rack: str, min_length: int, max_length: int, exact: bool, limit: int) -> dict:
+        found = search("rack", rack, lambda: judge.anagram(
+            _readable(rack), min_length=min_length, max_length=max_length, exact=exact),
+            True, limit)
         return {"rack": rack, **found}
 
     def pattern(text: str, rack: str | None, min_length: int, max_length: int,
                 limit: int) -> dict:
-        if not text.strip():
-            raise BadInput("no pattern given", "empty")
         rack = rack if rack and rack.strip() else None
-        try:
-            found = collect(judge.pattern(_readable(text), rack=rack and _readable(rack),
-                                          min_length=min_length, max_length=max_length),
-                            rack is not None, limit)
-        except (SearchError, InvalidWord) as e:
-            raise search_error(e, "bad-pattern") from None
+        found = search("pattern", text, lambda: judge.pattern(
+            _readable(text), rack=rack and _readable(rack), min_length=min_length,
+            max_length=max_length), rack is not None, limit)
         return {"pattern": text, "rack": rack, **found}
 
     def hooks(word: str) -> dict:
@@ -283,6 +284,21 @@ def create_app(judge) -> FastAPI:
 
     def Limit():
         return Query(DEFAULT_RESULTS, ge=1, le=MAX_RESULTS, description="results returned at most")
+
+    def Length(default: int):
+        return Query(default, ge=1, le=MAX_LETTERS)
+
+    def count_words(words: list[str], no_word: str) -> None:
+        """BadInput when ``words`` is empty (``no_word`` says so) or longer than MAX_WORDS."""
+        if not words:
+            raise BadInput(no_word, "empty")
+        if len(words) > MAX_WORDS:
+            raise BadInput(f"{len(words)} words given; at most {MAX_WORDS} per request",
+                           "too-many-words", 413)
+
+    async def check_answer(words: list[str]) -> dict:
+        results = await judge_words(words)
+        return {"all_valid": all(r["valid"] for r in results), "results": results}
 
     # -- pages ------------------------------------------------------------------------------------
     @app.api_route("/", methods=["GET", "POST"], response_class=HTMLResponse,
@@ -339,8 +355,7 @@ def create_app(judge) -> FastAPI:
     @app.get("/search", response_class=HTMLResponse, include_in_schema=False)
     def search_page(request: Request, rack: str = Query("", max_length=256),
                     pattern_text: str = Query("", alias="pattern", max_length=256),
-                    min_length: int = Query(2, ge=1, le=MAX_LETTERS),
-                    max_length: int = Query(15, ge=1, le=MAX_LETTERS),
+                    min_length: int = Length(2), max_length: int = Length(15),
                     exact: bool = False, limit: int = Limit()):
         result, error = None, None
         try:
@@ -372,13 +387,8 @@ def create_app(judge) -> FastAPI:
         """Judge each ``word`` (repeat the parameter for several). Each result: ``word`` as
         given, ``tile`` form, ``valid``, ``rules`` (ids with §) and the ``reason`` of an
         invalid word; a word that cannot be Greek is invalid, with ``error`` its code."""
-        if not word:
-            raise BadInput("no word given: add ?word=… (repeat it for several words)", "empty")
-        if len(word) > MAX_WORDS:
-            raise BadInput(f"{len(word)} words given; at most {MAX_WORDS} per request",
-                           "too-many-words", 413)
-        results = await judge_words(word)
-        return {"all_valid": all(r["valid"] for r in results), "results": results}
+        count_words(word, "no word given: add ?word=… (repeat it for several words)")
+        return await check_answer(word)
 
     @app.post("/api/check", tags=["judge"])
     async def api_check_post(request: Request) -> dict:
@@ -394,25 +404,15 @@ def create_app(judge) -> FastAPI:
         words = obj.get("words") if isinstance(obj, dict) else None
         if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
             raise BadInput('the request body must be {"words": [strings]}')
-        if not words:
-            raise BadInput("no word given: the list is empty", "empty")
-        if len(words) > MAX_WORDS:
-            raise BadInput(f"{len(words)} words given; at most {MAX_WORDS} per request",
-                           "too-many-words", 413)
-        results = await judge_words(words)
-        return {"all_valid": all(r["valid"] for r in results), "results": results}
+        count_words(words, "no word given: the list is empty")
+        return await check_answer(words)
 
     @app.get("/api/challenge", tags=["judge"])
     async def api_challenge(word: list[str] = Words()) -> dict:
         """The referee's verdict on a play: ``{"valid": true}`` only if every ``word`` is
         valid, with no rule, reason or hint of which word failed (``dektes check
         --challenge``)."""
-        if not word:
-            raise BadInput("no word given: add ?word=… (repeat it for every word of the play)",
-                           "empty")
-        if len(word) > MAX_WORDS:
-            raise BadInput(f"{len(word)} words given; at most {MAX_WORDS} per request",
-                           "too-many-words", 413)
+        count_words(word, "no word given: add ?word=… (repeat it for every word of the play)")
         return {"words": word, "valid": await challenge(word)}
 
     @app.get("/api/analyse", tags=["analysis"])
@@ -434,8 +434,8 @@ def create_app(judge) -> FastAPI:
         return result
 
     @app.get("/api/anagram", tags=["search"])
-    def api_anagram(rack: str = Query(max_length=256), min_length: int = Query(2, ge=1, le=MAX_LETTERS),
-                    max_length: int = Query(15, ge=1, le=MAX_LETTERS), exact: bool = False,
+    def api_anagram(rack: str = Query(max_length=256), min_length: int = Length(2),
+                    max_length: int = Length(15), exact: bool = False,
                     limit: int = Limit()) -> dict:
         """Every valid word the ``rack`` makes (letters, ``?`` or ``*`` for at most two
         blanks), best score first: ``word``, ``blanks`` (positions played by blanks),
@@ -446,8 +446,7 @@ def create_app(judge) -> FastAPI:
     @app.get("/api/pattern", tags=["search"])
     def api_pattern(pattern_text: str = Query(alias="pattern", max_length=256),
                     rack: str | None = Query(None, max_length=256),
-                    min_length: int = Query(2, ge=1, le=MAX_LETTERS),
-                    max_length: int = Query(15, ge=1, le=MAX_LETTERS),
+                    min_length: int = Length(2), max_length: int = Length(15),
                     limit: int = Limit()) -> dict:
         """Every valid word matching ``pattern`` (``?`` one letter, ``*`` any run of letters),
         in alphabetical order, or best score first when a ``rack`` limits the letters that

@@ -1,8 +1,16 @@
-"""Run the web application with uvicorn (``dektes serve``)."""
+"""Run the web application with uvicorn (``dektes serve``), or as a child process."""
 from __future__ import annotations
 
+import contextlib
+import os
+import re
 import socket
+import subprocess
 import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -48,3 +56,48 @@ def serve(judge, host: str = "127.0.0.1", port: int = 8000, log_level: str = "wa
         server.run(sockets=[sock])
     finally:
         sock.close()
+
+
+@contextlib.contextmanager
+def spawned(timeout: float = 600, cwd: str | os.PathLike | None = None) -> Iterator[str]:
+    """Run ``python -m fst serve --port 0`` in a child process, as a user would (for tests and
+    benchmarks), and yield its base URL ``http://127.0.0.1:PORT/`` once ``/api/health``
+    answers; the process is stopped on leaving. ``timeout``: seconds to wait for the address
+    (a first run may build the artifacts). Raises RuntimeError if the server exits before
+    serving or does not say where it serves in time."""
+    proc = subprocess.Popen([sys.executable, "-m", "fst", "serve", "--port", "0"], cwd=cwd,
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+                            encoding="utf-8", env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    drain = None
+    try:
+        url = None
+        deadline = time.monotonic() + timeout
+        while url is None and time.monotonic() < deadline:
+            line = proc.stderr.readline()
+            if not line:
+                raise RuntimeError("dektes serve exited with %s before serving" % proc.wait())
+            m = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
+            url = m.group(1) if m else None
+        if url is None:
+            raise RuntimeError("dektes serve did not say where it serves within %g s" % timeout)
+        # read stderr on, so that the server never blocks on a full pipe
+        drain = threading.Thread(target=proc.stderr.read, daemon=True)
+        drain.start()
+        for _ in range(100):  # the socket listens at once; wait for the application
+            try:
+                with urllib.request.urlopen(url + "api/health", timeout=5) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        if drain is not None:
+            drain.join(5)
+        proc.stderr.close()

@@ -65,10 +65,13 @@ def listed_variants(forms: list[tuple[str, str]]) -> list[tuple[str, str]]:
     stress moving if it would fall before the antepenult (κάθονταν → καθόντανε)."""
     have = set(forms)
     by_tense: dict[str, dict[str, str]] = {}
+    plurals: dict[str, list[str]] = {}  # every 1st plural of a past tense
     for cell, form in forms:
         if cell.startswith("V;IND;PST;"):
             by_tense.setdefault(_tense(cell), {}).setdefault(
                 Cell.of(cell).person_number, form)
+            if Cell.of(cell).person_number == "1;PL":
+                plurals.setdefault(_tense(cell), []).append(form)
     out: list[tuple[str, str]] = []
     augmented = set()  # stressed-augment 3rd plurals, whose -ε forms are made here
     for cell, form in forms:
@@ -92,7 +95,14 @@ def listed_variants(forms: list[tuple[str, str]]) -> list[tuple[str, str]]:
                 and (cell, form) not in augmented:
             u = ph.underlying(form, glides=False)
             pos = ph.stressed_syllable(u)
-            if pos is not None and pos >= 3:
+            p1s = [f for f in plurals.get(_tense(cell), ()) if f.endswith("αμε")] \
+                if cell.startswith("V;IND;PST;") else []
+            if pos is not None and pos >= 3 and form.endswith("αν") and p1s:
+                # the stress leaves the augment, which goes as in the 1st plural (ανέκυψαν,
+                # ανακύψαμε → ανακύψανε, never ανεκύψανε: §D2, no unstressed internal
+                # augment; πέρασαν, περάσαμε/επεράσαμε → περάσανε/επεράσανε)
+                out += [(cell, f[:-3] + "ανε") for f in p1s]
+            elif pos is not None and pos >= 3:
                 out.append((cell, ph.realise(ph.plain(u), "ε", "ANT")))  # καθόντανε
             else:
                 out.append((cell, ph.realise(u, "ε", ph.KEEP)))          # έχουνε

@@ -27,13 +27,12 @@ in-process time per check. The machine's cores are shared by the clients and the
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
 import random
-import re
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -42,6 +41,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+
+from fst.web.server import spawned  # noqa: E402
 
 
 def sample_words(judge, n: int, seed: int) -> list[str]:
@@ -66,24 +67,6 @@ def sample_words(judge, n: int, seed: int) -> list[str]:
     words = valid + misses
     rng.shuffle(words)
     return words
-
-
-def start_server() -> tuple[subprocess.Popen, str, int]:
-    proc = subprocess.Popen([sys.executable, "-m", "fst", "serve", "--port", "0"], cwd=ROOT,
-                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
-                            encoding="utf-8", env=dict(os.environ, PYTHONUNBUFFERED="1"))
-    deadline = time.monotonic() + 600
-    while time.monotonic() < deadline:
-        line = proc.stderr.readline()
-        if not line:
-            raise SystemExit("dektes serve exited (%s) before serving" % proc.wait())
-        m = re.search(r"http://(127\.0\.0\.1):(\d+)/", line)
-        if m:
-            # drain stderr so that the server never blocks on a full pipe
-            threading.Thread(target=proc.stderr.read, daemon=True).start()
-            return proc, m.group(1), int(m.group(2))
-    proc.kill()
-    raise SystemExit("dektes serve did not start within 600 s")
 
 
 def load(host: str, port: int, paths: list[str], clients: int, requests: int, seconds: float,
@@ -169,17 +152,13 @@ def main() -> int:
     per_check = (time.perf_counter() - t) / n
 
     quote = urllib.parse.quote
-    proc, host, port = start_server()
     rows = []
-    try:
-        for _ in range(100):
-            try:
-                c = http.client.HTTPConnection(host, port, timeout=5)
-                c.request("GET", "/api/health")
-                if c.getresponse().status == 200:
-                    break
-            except OSError:
-                time.sleep(0.1)
+    with contextlib.ExitStack() as stack:
+        try:
+            url = urllib.parse.urlsplit(stack.enter_context(spawned(cwd=ROOT)))
+        except RuntimeError as e:
+            raise SystemExit(str(e)) from None
+        host, port = url.hostname, url.port
         warm = ["/api/check?word=" + quote(w) for w in words]
         load(host, port, warm, args.clients, min(400, args.requests), args.seconds)
 
@@ -194,13 +173,6 @@ def main() -> int:
         for name, paths, check in phases:
             r = load(host, port, paths, args.clients, args.requests, args.seconds, check)
             rows.append((name, r))
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
     print("dektes serve on %s:%d, %d clients, at most %d requests or %g s per row, %d words "
           "(half valid), %d CPU cores shared by clients and server"
