@@ -10,6 +10,7 @@ import pytest
 
 from conftest import FIXTURES
 from grammars import conjugation as cj
+from grammars import defective
 from grammars.paradigm import generate, load_tables
 
 AOR1 = "V;IND;PST;PFV;1;SG;ACT"
@@ -114,6 +115,8 @@ def test_every_row_conjugates_and_its_class_gives_the_present():
         table = tables[p.inflection_class]
         cj.forms(p, table)  # raises if a part cannot be conjugated
         cells = {(f, c) for f, c, _w in generate(p.lemma, table)}
+        if defective.base_of(p.lemma, "VERB", table):  # impersonal, cited in the 3rd singular
+            continue
         assert {(p.lemma, "V;IND;PRS;IPFV;1;SG;ACT"),
                 (p.lemma, "V;IND;PRS;IPFV;1;SG;PASS")} & cells, p.lemma
 
