@@ -30,7 +30,7 @@ import re
 import sys
 import textwrap
 from pathlib import Path
-from typing import IO, Iterable, Iterator
+from typing import IO, Iterator
 
 from fst import __version__
 from fst.normalize import MAX_LETTERS, InvalidWord, to_lower_accented, to_tile
