@@ -200,28 +200,73 @@ def parse_rack(text: str, max_tiles: int = MAX_RACK, check_set: bool = True) -> 
     return Rack("".join(sorted(letters)), blanks)
 
 
+def _letter_set(body: str, text: str, pos: int) -> str:
+    """The token of the letter set ``[body]`` of the pattern ``text`` (``pos``: the 0-based
+    position of its ``[``): ``[`` + its tile letters, alphabetical, + ``]``; a negated set
+    ``[^…]`` becomes the letters it does not name. Raises :class:`SearchError`."""
+    negated = body.startswith("^")
+    inner = body[1:] if negated else body
+    bad = next((c for c in inner if c in "[?*^"), None)
+    if bad is not None:
+        raise SearchError(f"pattern {text!r}: {bad!r} cannot stand inside the letter set "
+                          f"at position {pos + 1}")
+    if not inner.strip():
+        raise SearchError(f"pattern {text!r}: the letter set at position {pos + 1} is empty")
+    letters = set(_tile_letters(inner, f"pattern {text!r}", pos + 1 + negated))
+    if negated:
+        letters = set(TILE_LETTERS) - letters
+        if not letters:
+            raise SearchError(f"pattern {text!r}: the letter set at position {pos + 1} "
+                              "excludes every letter")
+    return "[" + "".join(sorted(letters, key=_INDEX.__getitem__)) + "]"
+
+
 def parse_pattern(text: str) -> tuple[str, ...]:
-    """The tokens of a pattern: tile letters (typed in any case, accented or not), ``?`` (one
-    letter) and ``*`` (any run of letters, none included); consecutive ``*`` are one.
-    Raises :class:`SearchError` for an empty pattern, a character that is neither, or more
-    than :data:`MAX_PATTERN` letters and ``?``."""
+    """The tokens of a pattern, matched against the whole word: tile letters (typed in any
+    case, accented or not), ``?`` (one letter), ``*`` (any run of letters, none included;
+    consecutive ``*`` are one), and letter sets: ``[ΘΤ]`` one of the letters named, ``[^ΑΕ]``
+    one letter other than those (Zyzzyva's pattern syntax). A set's token is ``[`` + its tile
+    letters (alphabetical) + ``]``. Raises :class:`SearchError` for an empty pattern, a
+    character that is none of these, a set that is empty, unclosed or excludes every letter,
+    or more than :data:`MAX_PATTERN` letters, ``?`` and sets."""
     if not isinstance(text, str) or not text.strip():
-        raise SearchError("the pattern is empty: give letters, ? for one letter, * for any run")
+        raise SearchError("the pattern is empty: give letters, ? for one letter, * for any "
+                          "run, [ΘΤ] for one of some letters")
     text = text.strip()
     tokens: list[str] = []
     pos = 0
-    for piece in re.split(r"([?*])", text):
+    for piece in re.split(r"(\[[^\]]*\]?|[?*\]])", text):
         if piece in ("?", "*"):
             if not (piece == "*" and tokens and tokens[-1] == "*"):
                 tokens.append(piece)
+        elif piece == "]":
+            raise SearchError(f"pattern {text!r}: ']' at position {pos + 1} closes no letter "
+                              "set")
+        elif piece.startswith("["):
+            if not piece.endswith("]") or len(piece) == 1:
+                raise SearchError(f"pattern {text!r}: the letter set at position {pos + 1} "
+                                  "is not closed by ']'")
+            tokens.append(_letter_set(piece[1:-1], text, pos))
         elif piece:
             tokens.extend(_tile_letters(piece, f"pattern {text!r}", pos))
         pos += len(piece)
     fixed = sum(t != "*" for t in tokens)
     if fixed > MAX_PATTERN:
-        raise SearchError(f"pattern {text!r} has {fixed} letters and ?; a word has at most "
-                          f"{MAX_PATTERN}")
+        raise SearchError(f"pattern {text!r} has {fixed} letters, ? and sets; a word has at "
+                          f"most {MAX_PATTERN}")
     return tuple(tokens)
+
+
+def _is_letter(token: str) -> bool:
+    """A token that is one letter of the pattern (on the board), not ``?``, ``*`` or a set."""
+    return len(token) == 1 and token not in "?*"
+
+
+def _token_letters(token: str) -> str:
+    """The letters a one-letter token may stand for (``?``: any)."""
+    if token == "?":
+        return TILE_LETTERS
+    return token[1:-1] if token.startswith("[") else token
 
 
 # ---------------------------------------------------------------------------------------------
@@ -239,10 +284,9 @@ class _Pattern:
         for i, t in enumerate(tokens):
             if t == "*":
                 star |= 1 << i
-            elif t == "?":
-                self.match |= np.uint64(1 << i)
             else:
-                self.match[_INDEX[t]] |= np.uint64(1 << i)
+                for c in _token_letters(t):
+                    self.match[_INDEX[c]] |= np.uint64(1 << i)
         self.star = np.uint64(star)
         self.final = np.uint64(1 << m)
         # fewest letters still needed from each position (the tokens after it that are not *)
@@ -268,6 +312,45 @@ class _Pattern:
 @functools.lru_cache(maxsize=64)
 def _pattern_automaton(tokens: tuple[str, ...]) -> _Pattern:
     return _Pattern(tokens)
+
+
+@functools.lru_cache(maxsize=4)
+def _arc_levels(dfa: TileDFA) -> tuple[np.ndarray, list[np.ndarray]]:
+    """(source state of each arc; the arcs grouped by their source's height, lowest first).
+    An arc leads to a state of lower height (the longest path to a final state), so a pass
+    over the groups in order sees every target's value settled before its sources'."""
+    outdeg = np.asarray(dfa._outdeg)
+    src = np.repeat(np.arange(dfa.num_states, dtype=np.int64), outdeg)
+    h = np.asarray(dfa.height)[src]
+    order = np.argsort(h, kind="stable")
+    bounds = np.searchsorted(h[order], np.arange(int(h.max(initial=0)) + 2))
+    return src, [order[bounds[k]:bounds[k + 1]] for k in range(len(bounds) - 1)]
+
+
+@functools.lru_cache(maxsize=64)
+def _live(dfa: TileDFA, tokens: tuple[str, ...]) -> np.ndarray:
+    """Per state of ``dfa``, the pattern positions from which the rest of the pattern can
+    still be matched on the way to a final state (bit i: ``tokens[i:]`` can be read from the
+    state to a final one), computed backwards over the arcs, a token at a time; a walk keeps
+    only the positions a node's state has, so it visits only prefixes of matching words."""
+    src, levels = _arc_levels(dfa)
+    labels = np.asarray(dfa.labels)
+    targets = np.asarray(dfa.targets)
+    ok = np.asarray(dfa.final, dtype=bool).copy()  # position len(tokens): the word's end
+    live = ok.astype(np.uint64) << np.uint64(len(tokens))
+    for i in range(len(tokens) - 1, -1, -1):
+        if tokens[i] == "*":  # any run: every state with a path to one that is ok
+            for arcs in levels:
+                hit = arcs[ok[targets[arcs]]]
+                ok[src[hit]] = True
+        else:
+            allowed = np.zeros(N_LETTERS, dtype=bool)
+            allowed[[_INDEX[c] for c in _token_letters(tokens[i])]] = True
+            hit = allowed[labels] & ok[targets]
+            ok = np.zeros(dfa.num_states, dtype=bool)
+            ok[src[hit]] = True
+        live |= ok.astype(np.uint64) << np.uint64(i)
+    return live
 
 
 # racks with at most this many sub-multisets get a transition table (below); larger pools (a
@@ -305,6 +388,12 @@ class _RackTable:
         self.nxt = np.where(nxt >= 0, nxt * N_LETTERS, -1).ravel()
         self.blank = blank.ravel()
         self.start = np.array([(n - 1) * N_LETTERS], dtype=np.int64)
+        self._left = np.sum(digits[:-1], axis=0, dtype=np.int16) if len(digits) > 1 else \
+            np.zeros(n, dtype=np.int16)
+
+    def left(self, code):
+        """The rack's letters (not blanks) left at each node."""
+        return self._left[code // N_LETTERS]
 
     @staticmethod
     def size(pool: str, blanks: int) -> int:
@@ -347,6 +436,11 @@ class _RackCounts:
     def take(nxt, keep):
         return nxt[0][keep], nxt[1][keep]
 
+    @staticmethod
+    def left(st):
+        """The rack's letters (not blanks) left at each node."""
+        return st[0].sum(axis=1)
+
     def advance(self, st, nxt, parent, blank):
         sl, real = nxt
         cnt = st[0][parent]
@@ -356,11 +450,13 @@ class _RackCounts:
 
 
 def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
-          min_len: int, max_len: int, exact: bool) -> Iterator[list[Match]]:
+          min_len: int, max_len: int, exact: bool, extra: int = 0) -> Iterator[list[Match]]:
     """Blocks of matches (each block alphabetical; blocks in alphabetical order) of the words
     of ``dfa`` with ``min_len``…``max_len`` letters that match ``tokens`` and whose letters
     can be taken from ``pool`` (tile letters) plus ``blanks`` (``pool`` None: any letters).
-    ``exact``: every tile of the pool and every blank is used."""
+    ``exact``: every tile of the pool and every blank is used. ``extra`` (super-anagrams):
+    every tile is used, and up to ``extra`` letters more, which the walk spends like blanks
+    (the matches then carry no blank positions: :func:`super_anagram` places them)."""
     if dfa.num_states == 0 or min_len > max_len:
         return
     min_len = max(1, min_len)
@@ -373,6 +469,7 @@ def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
     height = np.asarray(dfa.height)
     outdeg = np.asarray(dfa._outdeg)
     pat = _pattern_automaton(tokens)
+    live = None if pat.trivial else _live(dfa, tokens)
     values = _values_array()
     rk: _RackTable | _RackCounts | None = None
     if pool is not None:
@@ -381,7 +478,12 @@ def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
             if not min_len <= tiles0 <= max_len:
                 return
             min_len = max_len = tiles0
-        max_len = min(max_len, tiles0)
+        if extra:
+            min_len = max(min_len, tiles0)
+            blanks += extra
+        max_len = min(max_len, tiles0 + extra)
+        if min_len > max_len:
+            return
         small = _RackTable.size(pool, blanks) <= RACK_TABLE_MAX
         rk = _RackTable(pool, blanks) if small else _RackCounts(pool, blanks)
     # first-letter subtrees in blocks of about BLOCK_WORDS words (a rack bounds the walk
@@ -427,7 +529,7 @@ def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
             if min_len - d > 0:
                 keep &= height[t] >= min_len - d
             if not pat.trivial:
-                nmask = pat.step(mask[parent], lab)
+                nmask = pat.step(mask[parent], lab) & live[t]
                 need = pat.min_need(nmask)
                 keep &= (nmask != 0) & (need <= max_len - d) & (need <= height[t])
             if not keep.all():
@@ -445,7 +547,10 @@ def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
                 mask = nmask
             if rk is not None:
                 st = rk.advance(st, nxt, parent, blank)
-            levels.append((parent, lab, blank if rk is not None else None, word_end))
+                if extra:  # a super-anagram uses every letter of the rack
+                    word_end &= rk.left(st) == 0
+            levels.append((parent, lab, blank if rk is not None and not extra else None,
+                           word_end))
             state = t
             depth = d
         block = _matches(levels, values)
@@ -507,10 +612,11 @@ def _place_blanks(m: Match, tokens: tuple[str, ...], pool: str, values: np.ndarr
     if not m.blanks:
         return m
     rx = "".join("(.)" if t == "?" else "(.*)" if t == "*" else f"({t})" for t in tokens)
+    # a set token is a regular expression's letter class as it stands: [ΘΤ]
     found = re.fullmatch(rx, m.word)
     if found is None:  # cannot happen: the walk matched the pattern
         return m
-    fixed = {found.start(g + 1) for g, t in enumerate(tokens) if t not in "?*"}
+    fixed = {found.start(g + 1) for g, t in enumerate(tokens) if _is_letter(t)}
     left = {c: pool.count(c) for c in set(pool)}
     blanks = []
     for i, c in enumerate(m.word):
@@ -539,6 +645,50 @@ def anagram(dfa: TileDFA, rack: str | Rack, min_length: int = 2, max_length: int
     return (m for block in blocks for m in block)
 
 
+def _super_match(word: str, rack: Rack, values: np.ndarray) -> Match:
+    """The match of a super-anagram ``word`` of ``rack``: the letters beyond the rack's (later
+    occurrences first) are drawn, bar ``rack.blanks`` of them, the cheapest (the later on a
+    tie), which the blanks play; drawn letters score their face value."""
+    left = {c: rack.letters.count(c) for c in set(rack.letters)}
+    wild = []
+    for i, c in enumerate(word):
+        if left.get(c, 0) > 0:
+            left[c] -= 1
+        else:
+            wild.append(i)
+    by_value = sorted(wild, key=lambda i: (int(values[_INDEX[word[i]]]), -i))
+    blanks = tuple(sorted(by_value[:rack.blanks]))
+    score = sum(int(values[_INDEX[c]]) for i, c in enumerate(word) if i not in blanks)
+    return Match(word, blanks, score)
+
+
+def super_blocks(blocks: Iterable[list[Match]], rack: Rack) -> Iterator[list[Match]]:
+    """The blocks of a super-anagram walk (``_walk(..., extra=N)``) with each match's blanks
+    and score (:func:`_super_match`)."""
+    values = _values_array()
+    for block in blocks:
+        yield [_super_match(m.word, rack, values) for m in block]
+
+
+def super_anagram(dfa: TileDFA, rack: str | Rack, extra: int, min_length: int = 2,
+                  max_length: int = 15) -> Iterator[Match]:
+    """Super-anagrams: every word of ``dfa`` that uses every tile of ``rack`` (blanks
+    included) and up to ``extra`` letters more, with ``min_length``…``max_length`` letters,
+    alphabetical. Raises :class:`SearchError` for a bad rack, or ``extra`` outside
+    0…:data:`MAX_RACK`, at once."""
+    r = rack if isinstance(rack, Rack) else parse_rack(rack)
+    check_extra(extra)
+    blocks = _walk(dfa, ("*",), r.letters, r.blanks, min_length, max_length, False, extra)
+    return (m for block in super_blocks(blocks, r) for m in block)
+
+
+def check_extra(extra) -> int:
+    """``extra`` (the letters a super-anagram adds), or :class:`SearchError`."""
+    if not isinstance(extra, int) or not 0 <= extra <= MAX_RACK:
+        raise SearchError(f"--super {extra!r}: give 0 to {MAX_RACK} more letters")
+    return extra
+
+
 def pattern(dfa: TileDFA, text: str, rack: str | Rack | None = None, min_length: int = 2,
             max_length: int = 15) -> Iterator[Match]:
     """Every word of ``dfa`` matching the pattern ``text`` (letters; ``?`` one letter; ``*``
@@ -552,7 +702,7 @@ def pattern(dfa: TileDFA, text: str, rack: str | Rack | None = None, min_length:
         blocks = _walk(dfa, tokens, None, 0, min_length, max_length, False)
         return (m for block in blocks for m in block)
     r = rack if isinstance(rack, Rack) else parse_rack(rack)
-    pool = r.letters + "".join(t for t in tokens if t not in "?*")
+    pool = r.letters + "".join(t for t in tokens if _is_letter(t))
     blocks = _walk(dfa, tokens, pool, r.blanks, min_length, max_length, False)
     if not r.blanks:
         return (m for block in blocks for m in block)
