@@ -677,9 +677,22 @@ class Judge:
         if self.disabled_rules:
             front = self._profile([c + h.word for c in h.front], [True] * len(h.front))
             back = self._profile([h.word + c for c in h.back], [True] * len(h.back))
+            inner = self._profile([h.word[1:], h.word[:-1]], [h.inner_front, h.inner_back])
             h = Hooks(h.word, [c for c, ok in zip(h.front, front) if ok],
-                      [c for c, ok in zip(h.back, back) if ok])
+                      [c for c, ok in zip(h.back, back) if ok], *inner)
         return h
+
+    def extensions(self, word: str, side: str = "any", min_length: int = 2,
+                   max_length: int = 15) -> Iterator[Match]:
+        """The valid words (profile applied) that contain ``word`` (any case, accents) and
+        are longer: ``side`` ``front`` (they end with it), ``back`` (they begin with it) or
+        ``any``; alphabetical (:func:`fst.search.extensions`). Raises :class:`SearchError`
+        for a word that is not Greek or an unknown side."""
+        lo, hi = self._bounds(min_length, max_length)
+        tokens = search.extension_tokens(word, side)
+        n = sum(t != "*" for t in tokens)
+        return self._profiled(search._walk(self.runtime, tokens, None, 0, max(lo, n + 1), hi,
+                                           False))
 
     def wordlist(self, min_length: int | None = None, max_length: int | None = None) -> Iterator[str]:
         """Every tile form the profile accepts within the length bounds (default: the

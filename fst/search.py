@@ -43,6 +43,9 @@ BLOCK_WORDS = 1 << 18
 
 _CP = np.array([ord(c) for c in TILE_LETTERS], dtype=np.uint32)
 _INDEX = {c: i for i, c in enumerate(TILE_LETTERS)}
+# code point → letter index (-1: not a tile letter)
+_LETTER_OF_CP = np.full(max(_CP) + 2, -1, dtype=np.int64)
+_LETTER_OF_CP[_CP] = np.arange(len(_CP))
 
 
 class SearchError(ValueError):
@@ -139,15 +142,106 @@ class Match(NamedTuple):
 @dataclass(frozen=True)
 class Hooks:
     """The hooks of a word: ``front`` letters that make a valid word before it, ``back``
-    letters after it (tile letters, alphabetical)."""
+    letters after it (tile letters, alphabetical); the inner hooks: ``inner_front`` if the
+    word less its first letter is valid, ``inner_back`` if the word less its last letter is
+    (Zyzzyva's inner hooks)."""
     word: str
     front: list[str]
     back: list[str]
+    inner_front: bool = False
+    inner_back: bool = False
+
+    @property
+    def inner_words(self) -> tuple[str | None, str | None]:
+        """(the word less its first letter, less its last letter), None where not valid."""
+        return (self.word[1:] if self.inner_front else None,
+                self.word[:-1] if self.inner_back else None)
 
 
 def best_first(matches: Iterable[Match]) -> list[Match]:
     """``matches`` sorted for display: highest score first, then longer, then alphabetical."""
     return sorted(matches, key=lambda m: (-m.score, -len(m.word), m.word))
+
+
+# ---------------------------------------------------------------------------------------------
+# probability
+
+
+@functools.lru_cache(maxsize=1)
+def _choose_table() -> np.ndarray:
+    """``C[count, k]``: the ways to draw ``k`` tiles of a letter the set has ``count`` of
+    (0 when k > count), for every count of the set and k up to MAX_PATTERN."""
+    from math import comb
+    ts = tile_set()
+    top = max(max(ts.counts.values()), ts.blanks)
+    return np.array([[comb(n, k) for k in range(MAX_PATTERN + 3)] for n in range(top + 1)],
+                    dtype=np.int64)
+
+
+def combinations(words: list[str] | tuple[str, ...]) -> np.ndarray:
+    """Per word (tile form), the number of different draws of its tiles from the full Greek
+    set (``lexicon/tiles/greek.tsv``) that spell it, the blanks standing in as Zyzzyva counts
+    them (``LetterBag::getNumCombinations`` with two blanks): with ``c_x`` tiles of letter x
+    in the set, ``n_x`` uses of x in the word and ``b`` blanks,
+
+        P0 = Π_x C(c_x, n_x)
+        P1 = Σ_y C(c_y, n_y − 1) Π_{x≠y} C(c_x, n_x)                 (a blank plays one y)
+        P2 = Σ_y C(c_y, n_y − 2) Π_{x≠y} C(c_x, n_x)
+             + Σ_{y<z} C(c_y, n_y − 1) C(c_z, n_z − 1) Π_{x≠y,z} C(c_x, n_x)
+        combinations = P0 + C(b, 1)·P1 + C(b, 2)·P2
+
+    (x, y, z run over the word's distinct letters). A word's probability of being drawn in
+    as many tiles as it has is this over C(104, length); words are ranked by it within a
+    length. Computed as the coefficients of Π_x (C(c_x, n_x) + C(c_x, n_x−1)·t +
+    C(c_x, n_x−2)·t²) up to t², vectorised over the words. Returns int64 (exact: every
+    figure counts draws of at most 15 of 104 tiles). Raises KeyError for a non-tile letter."""
+    words = list(words)
+    out = np.zeros(len(words), dtype=np.int64)
+    if not words:
+        return out
+    ts = tile_set()
+    ch = _choose_table()
+    cap = np.array([ts.counts[c] for c in TILE_LETTERS], dtype=np.int64)
+    step = 1 << 16
+    for a in range(0, len(words), step):
+        chunk = words[a:a + step]
+        width = max(map(len, chunk))
+        cps = np.array(chunk, dtype=f"<U{width}").view(np.uint32).reshape(len(chunk), width)
+        idx = _LETTER_OF_CP[np.minimum(cps, len(_LETTER_OF_CP) - 1)]
+        if (idx[cps != 0] < 0).any():
+            bad = next(w for w in chunk if set(w) - set(TILE_LETTERS))
+            raise KeyError(f"{bad!r} is not a word in tile form")
+        counts = np.zeros((len(chunk), N_LETTERS + 1), dtype=np.int64)
+        np.add.at(counts, (np.arange(len(chunk))[:, None], np.where(cps == 0, N_LETTERS, idx)),
+                  1)
+        a0 = np.ones(len(chunk), dtype=np.int64)
+        a1 = np.zeros(len(chunk), dtype=np.int64)
+        a2 = np.zeros(len(chunk), dtype=np.int64)
+        for x in range(N_LETTERS):
+            n = counts[:, x]
+            used = np.flatnonzero(n)
+            if len(used) == 0:
+                continue
+            n = n[used]
+            c = cap[x]
+            f0 = ch[c, n]
+            f1 = ch[c, n - 1]
+            f2 = np.where(n >= 2, ch[c, np.maximum(n - 2, 0)], 0)
+            b0, b1, b2 = a0[used], a1[used], a2[used]
+            a2[used] = b2 * f0 + b1 * f1 + b0 * f2
+            a1[used] = b1 * f0 + b0 * f1
+            a0[used] = b0 * f0
+        b = ts.blanks
+        out[a:a + step] = a0 + ch[b, 1] * a1 + ch[b, 2] * a2
+    return out
+
+
+def by_probability(matches: Iterable[Match]) -> list[tuple[Match, int]]:
+    """``matches`` with their :func:`combinations`, for display: longer words first, then the
+    more probable, then alphabetical."""
+    ms = list(matches)
+    combos = combinations([m.word for m in ms]).tolist()
+    return sorted(zip(ms, combos), key=lambda mc: (-len(mc[0].word), -mc[1], mc[0].word))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -719,5 +813,36 @@ def hooks(dfa: TileDFA, word: str, min_length: int = 2, max_length: int = 15) ->
         raise SearchError("the word is empty")
     front = dfa.accepts_many([c + tile for c in TILE_LETTERS], min_length, max_length)
     back = dfa.accepts_many([tile + c for c in TILE_LETTERS], min_length, max_length)
+    inner = dfa.accepts_many([tile[1:], tile[:-1]], min_length, max_length).tolist()
     return Hooks(tile, [c for c, ok in zip(TILE_LETTERS, front.tolist()) if ok],
-                 [c for c, ok in zip(TILE_LETTERS, back.tolist()) if ok])
+                 [c for c, ok in zip(TILE_LETTERS, back.tolist()) if ok], *inner)
+
+
+#: where ``extensions`` adds letters: before the word, after it, or either side (or both)
+SIDES = ("front", "back", "any")
+
+
+def extension_tokens(word: str, side: str = "any") -> tuple[str, ...]:
+    """The pattern of the extensions of ``word`` (any case, accents): ``*WORD`` (``front``:
+    letters added before it), ``WORD*`` (``back``) or ``*WORD*`` (``any``). Raises
+    :class:`SearchError` for a word that is not Greek or an unknown side."""
+    if side not in SIDES:
+        raise SearchError(f"side {side!r}: give one of {', '.join(SIDES)}")
+    if not isinstance(word, str) or not word.strip():
+        raise SearchError("the word is empty")
+    tile = _tile_letters(word.strip(), f"word {word.strip()!r}")
+    head = ("*",) if side in ("front", "any") else ()
+    tail = ("*",) if side in ("back", "any") else ()
+    return head + tuple(tile) + tail
+
+
+def extensions(dfa: TileDFA, word: str, side: str = "any", min_length: int = 2,
+               max_length: int = 15) -> Iterator[Match]:
+    """The words of ``dfa`` that contain ``word`` (any case, accents) and are longer:
+    ``side`` ``front`` those that end with it, ``back`` those that begin with it, ``any``
+    those with it anywhere; alphabetical. Raises :class:`SearchError` at once for a bad
+    word or side."""
+    tokens = extension_tokens(word, side)
+    n = sum(t != "*" for t in tokens)
+    blocks = _walk(dfa, tokens, None, 0, max(min_length, n + 1), max_length, False)
+    return (m for block in blocks for m in block)
