@@ -633,7 +633,7 @@ class Judge:
             yield from block
 
     def anagram(self, rack: str, min_length: int = 2, max_length: int = 15,
-                exact: bool = False, extra: int = 0) -> Iterator[Match]:
+                exact: bool = False, extra: int | None = None) -> Iterator[Match]:
         """Every valid word the tiles of ``rack`` make: Greek letters as typed (any case,
         accents) and at most two blanks ``?``/``*``; ``min_length``…``max_length`` letters
         (within the profile's), ``exact``: every tile used. Streams :class:`Match` (word in
@@ -644,16 +644,18 @@ class Judge:
         neither a Greek letter nor a blank, over two blanks, over 15 tiles, or more tiles of a
         letter than the Greek set has.
 
-        ``extra`` > 0: the super-anagrams instead, the words that use every tile and up to
-        ``extra`` letters more (:func:`fst.search.super_anagram`); not with ``exact``."""
+        ``extra`` (0–15, not with ``exact``): the super-anagrams instead, the words that use
+        every tile and up to ``extra`` letters more (0: the full anagrams;
+        :func:`fst.search.super_anagram`)."""
         r = search.parse_rack(rack)
         lo, hi = self._bounds(min_length, max_length)
-        if search.check_extra(extra):
+        if extra is not None:
+            search.check_extra(extra)
             if exact:
                 raise SearchError("a super-anagram adds letters: it cannot use exactly the "
                                   "rack's tiles")
-            blocks = search._walk(self.runtime, ("*",), r.letters, r.blanks, lo, hi, False,
-                                  extra)
+            blocks = search._walk(self.runtime, ("*",), r.letters, r.blanks, lo, hi,
+                                  extra == 0, extra)
             return self._profiled(search.super_blocks(blocks, r))
         return self._profiled(search._walk(self.runtime, ("*",), r.letters, r.blanks, lo, hi,
                                            exact))

@@ -36,7 +36,7 @@ def cmd_anagram(args: argparse.Namespace) -> int:
     judge = cli._profile_judge(args)
     try:
         found = judge.anagram(args.rack, args.min_length, args.max_length, exact=args.exact,
-                              extra=args.super or 0)
+                              extra=args.super)
     except SearchError as e:
         raise cli.UsageError(str(e)) from None
     return _print_matches(found, args.sort, args.limit)

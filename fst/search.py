@@ -767,12 +767,13 @@ def super_blocks(blocks: Iterable[list[Match]], rack: Rack) -> Iterator[list[Mat
 def super_anagram(dfa: TileDFA, rack: str | Rack, extra: int, min_length: int = 2,
                   max_length: int = 15) -> Iterator[Match]:
     """Super-anagrams: every word of ``dfa`` that uses every tile of ``rack`` (blanks
-    included) and up to ``extra`` letters more, with ``min_length``…``max_length`` letters,
+    included) and up to ``extra`` letters more (0: the full anagrams), with ``min_length``…``max_length`` letters,
     alphabetical. Raises :class:`SearchError` for a bad rack, or ``extra`` outside
     0…:data:`MAX_RACK`, at once."""
     r = rack if isinstance(rack, Rack) else parse_rack(rack)
     check_extra(extra)
-    blocks = _walk(dfa, ("*",), r.letters, r.blanks, min_length, max_length, False, extra)
+    blocks = _walk(dfa, ("*",), r.letters, r.blanks, min_length, max_length, extra == 0,
+                   extra)
     return (m for block in super_blocks(blocks, r) for m in block)
 
 

@@ -273,7 +273,7 @@ def create_app(judge) -> FastAPI:
                            "letters to the rack's", "bad-request")
         found = search("rack", rack, lambda: judge.anagram(
             _readable(rack), min_length=min_length, max_length=max_length, exact=exact,
-            extra=extra), True, limit, sort)
+            extra=extra or None), True, limit, sort)
         return {"rack": rack, "super": extra, **found}
 
     def pattern(text: str, rack: str | None, min_length: int, max_length: int,
