@@ -409,41 +409,55 @@ def _pattern_automaton(tokens: tuple[str, ...]) -> _Pattern:
 
 
 @functools.lru_cache(maxsize=4)
-def _arc_levels(dfa: TileDFA) -> tuple[np.ndarray, list[np.ndarray]]:
-    """(source state of each arc; the arcs grouped by their source's height, lowest first).
-    An arc leads to a state of lower height (the longest path to a final state), so a pass
-    over the groups in order sees every target's value settled before its sources'."""
+def _arc_groups(dfa: TileDFA) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]],
+                                        list[np.ndarray]]:
+    """(source state of each arc; (sources, targets) of the arcs grouped by their source's
+    height, lowest first; the arcs of each letter). An arc leads to a state of lower height (the longest path to a
+    final state), so a pass over the height groups in order sees every target settled before
+    its sources."""
     outdeg = np.asarray(dfa._outdeg)
     src = np.repeat(np.arange(dfa.num_states, dtype=np.int64), outdeg)
     h = np.asarray(dfa.height)[src]
     order = np.argsort(h, kind="stable")
     bounds = np.searchsorted(h[order], np.arange(int(h.max(initial=0)) + 2))
-    return src, [order[bounds[k]:bounds[k + 1]] for k in range(len(bounds) - 1)]
+    labels = np.asarray(dfa.labels)
+    by_label = np.argsort(labels, kind="stable")
+    lb = np.searchsorted(labels[by_label], np.arange(N_LETTERS + 1))
+    targets = np.asarray(dfa.targets)
+    levels = [order[bounds[k]:bounds[k + 1]] for k in range(1, len(bounds) - 1)]
+    return (src, [(src[a], targets[a]) for a in levels if len(a)],
+            [by_label[lb[k]:lb[k + 1]] for k in range(N_LETTERS)])
 
 
 @functools.lru_cache(maxsize=64)
-def _live(dfa: TileDFA, tokens: tuple[str, ...]) -> np.ndarray:
+def _live(dfa: TileDFA, tokens: tuple[str, ...]) -> np.ndarray | None:
     """Per state of ``dfa``, the pattern positions from which the rest of the pattern can
     still be matched on the way to a final state (bit i: ``tokens[i:]`` can be read from the
     state to a final one), computed backwards over the arcs, a token at a time; a walk keeps
-    only the positions a node's state has, so it visits only prefixes of matching words."""
-    src, levels = _arc_levels(dfa)
-    labels = np.asarray(dfa.labels)
+    only the positions its node's state has, so it visits only prefixes of matching words.
+
+    Positions before the first ``*`` have every bit (the walk follows the pattern there
+    anyway); None for a pattern without ``*``."""
+    if "*" not in tokens:
+        return None
+    first = tokens.index("*")
+    src, levels, by_label = _arc_groups(dfa)
     targets = np.asarray(dfa.targets)
     ok = np.asarray(dfa.final, dtype=bool).copy()  # position len(tokens): the word's end
     live = ok.astype(np.uint64) << np.uint64(len(tokens))
-    for i in range(len(tokens) - 1, -1, -1):
+    for i in range(len(tokens) - 1, first - 1, -1):
         if tokens[i] == "*":  # any run: every state with a path to one that is ok
-            for arcs in levels:
-                hit = arcs[ok[targets[arcs]]]
-                ok[src[hit]] = True
+            for sources, dests in levels:
+                ok[sources[ok[dests]]] = True
         else:
-            allowed = np.zeros(N_LETTERS, dtype=bool)
-            allowed[[_INDEX[c] for c in _token_letters(tokens[i])]] = True
-            hit = allowed[labels] & ok[targets]
+            letters = _token_letters(tokens[i])
+            arcs = by_label[_INDEX[letters]] if len(letters) == 1 else \
+                np.concatenate([by_label[_INDEX[c]] for c in letters])
+            hit = arcs[ok[targets[arcs]]]
             ok = np.zeros(dfa.num_states, dtype=bool)
             ok[src[hit]] = True
         live |= ok.astype(np.uint64) << np.uint64(i)
+    live |= np.uint64((1 << first) - 1)
     return live
 
 
@@ -623,7 +637,9 @@ def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
             if min_len - d > 0:
                 keep &= height[t] >= min_len - d
             if not pat.trivial:
-                nmask = pat.step(mask[parent], lab) & live[t]
+                nmask = pat.step(mask[parent], lab)
+                if live is not None:
+                    nmask &= live[t]
                 need = pat.min_need(nmask)
                 keep &= (nmask != 0) & (need <= max_len - d) & (need <= height[t])
             if not keep.all():
