@@ -1,6 +1,6 @@
-"""Issue 25's search modes through the web API and the search page (the framework's
-TestClient, no socket): letter sets, super-anagrams, probability order, extensions, inner
-hooks. Skips without the web extra, except under CI=true (see tests/test_web.py)."""
+"""Issue 25's modes through the web API and the search page (the framework's TestClient, no
+socket): letter sets, super-anagrams, probability order, extensions, inner hooks, strict
+accents. Skips without the web extra, except under CI=true (see tests/test_web.py)."""
 from __future__ import annotations
 
 import pytest
@@ -8,7 +8,7 @@ import pytest
 from test_web import _error, _require
 
 _require("fastapi")
-_require("httpx")
+_require("httpx2")
 _require("jinja2")
 
 from fastapi.testclient import TestClient  # noqa: E402
@@ -60,3 +60,20 @@ def test_extensions_and_inner_hooks(client, judge):
     _error(client.get("/api/extensions", params={"word": "gr"}), 400, "bad-request")
     hooks = client.get("/api/hooks", params={"word": "ανθρωπος"}).json()
     assert hooks["inner_front"] is None and hooks["inner_back"] == "ΑΝΘΡΩΠΟ"
+
+
+def test_strict_accents_in_the_api(client):
+    body = client.get("/api/check", params={"word": ["ανθρωπου", "ΑΝΘΡΩΠΟΥ", "ανθρώπου"],
+                                            "strict_accents": "true"}).json()
+    assert [r["valid"] for r in body["results"]] == [False, True, True]
+    assert "ανθρώπου" in body["results"][0]["reason"] and not body["all_valid"]
+    plain = client.get("/api/check", params={"word": "ανθρωπου"}).json()
+    assert plain["all_valid"]
+    posted = client.post("/api/check", json={"words": ["άνθρωπου"], "strict_accents": True})
+    assert posted.json()["results"][0]["valid"] is False
+    _error(client.post("/api/check", json={"words": ["άνθρωπου"], "strict_accents": "yes"}),
+           400, "bad-request")
+    ana = client.get("/api/analyse", params={"word": "άνθρωπου", "strict_accents": "true"}).json()
+    assert ana["valid"] is False and ana["analyses"] == [] and "ανθρώπου" in ana["reason"]
+    ana = client.get("/api/analyse", params={"word": "ανθρώπου", "strict_accents": "true"}).json()
+    assert ana["valid"] and {a["surface"] for a in ana["analyses"]} == {"ανθρώπου"}

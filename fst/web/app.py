@@ -91,12 +91,13 @@ def _analysis_dict(a) -> dict:
             "surface": a.surface, "rules": _rule_ids(a.rules), "weight": a.weight}
 
 
-def _verdict_dict(judge, word: str) -> dict:
+def _verdict_dict(judge, word: str, strict_accents: bool = False) -> dict:
     """``{"word", "tile", "valid", "rules", "reason", "error", "note"}`` of one word as typed;
     a word that cannot be Greek is invalid with its error code. ``note`` is the third column
-    of ``dektes check`` (rule ids, and the reason of an invalid word)."""
+    of ``dektes check`` (rule ids, and the reason of an invalid word). ``strict_accents``:
+    :meth:`fst.api.Judge.accent_verdict`."""
     try:
-        v = judge.check(_readable(word))
+        v = judge.check(_readable(word), strict_accents)
     except InvalidWord as e:
         return {"word": word, "tile": None, "valid": False, "rules": [], "reason": e.reason,
                 "error": e.code, "note": e.reason}
@@ -187,26 +188,31 @@ def create_app(judge) -> FastAPI:
                               f"internal error ({type(exc).__name__}); please report it")
 
     # -- the engine behind pages and API --------------------------------------------------------
-    async def judge_words(words: list[str]) -> list[dict]:
+    async def judge_words(words: list[str], strict: bool = False) -> list[dict]:
         # a word takes ~0.1 ms (more when a blocking rule is looked for): a few are judged on
         # the event loop, a list in a worker thread so that other requests go on meanwhile
         if len(words) <= 8:
-            return [_verdict_dict(judge, w) for w in words]
-        return await run_in_threadpool(lambda: [_verdict_dict(judge, w) for w in words])
+            return [_verdict_dict(judge, w, strict) for w in words]
+        return await run_in_threadpool(lambda: [_verdict_dict(judge, w, strict) for w in words])
 
     async def challenge(words: list[str]) -> bool:
         return bool(words) and all(r["valid"] for r in await judge_words(words))
 
-    def explain(word: str) -> dict:
+    def explain(word: str, strict: bool = False) -> dict:
         if not word.strip():
             raise BadInput("no word given", "empty")
         try:
             ex = judge.explain(_readable(word))
         except InvalidWord as e:
             raise BadInput(e.reason, e.code) from None
-        v = ex.verdict
+        v, analyses = ex.verdict, ex.analyses
+        if strict:  # only the analyses written as typed (words in capitals: all)
+            v = judge.accent_verdict(word, v)
+            if any(ch.islower() for ch in word):
+                written = to_lower_accented(word)
+                analyses = [a for a in analyses if a.surface == written]
         return {"word": word, "tile": v.tile, "valid": bool(v.valid), "rules": _rule_ids(v.rules),
-                "reason": v.reason, "analyses": [_analysis_dict(a) for a in ex.analyses],
+                "reason": v.reason, "analyses": [_analysis_dict(a) for a in analyses],
                 "blocked": [{"rule": "§" + r, "reason": why} for r, why in ex.blocked],
                 "neighbours": list(ex.neighbours)}
 
@@ -324,8 +330,8 @@ def create_app(judge) -> FastAPI:
             raise BadInput(f"{len(words)} words given; at most {MAX_WORDS} per request",
                            "too-many-words", 413)
 
-    async def check_answer(words: list[str]) -> dict:
-        results = await judge_words(words)
+    async def check_answer(words: list[str], strict: bool = False) -> dict:
+        results = await judge_words(words, strict)
         return {"all_valid": all(r["valid"] for r in results), "results": results}
 
     # -- pages ------------------------------------------------------------------------------------
@@ -414,17 +420,20 @@ def create_app(judge) -> FastAPI:
         return {"status": "ok", "version": __version__}
 
     @app.get("/api/check", tags=["judge"])
-    async def api_check(word: list[str] = Words()) -> dict:
+    async def api_check(word: list[str] = Words(), strict_accents: bool = False) -> dict:
         """Judge each ``word`` (repeat the parameter for several). Each result: ``word`` as
         given, ``tile`` form, ``valid``, ``rules`` (ids with §) and the ``reason`` of an
-        invalid word; a word that cannot be Greek is invalid, with ``error`` its code."""
+        invalid word; a word that cannot be Greek is invalid, with ``error`` its code.
+        ``strict_accents``: a word typed with a lower-case letter must be written as one of
+        its valid accented forms (ανθρωπου is invalid; the reason names ανθρώπου)."""
         count_words(word, "no word given: add ?word=… (repeat it for several words)")
-        return await check_answer(word)
+        return await check_answer(word, strict_accents)
 
     @app.post("/api/check", tags=["judge"])
     async def api_check_post(request: Request) -> dict:
         """Judge a list: the body is JSON ``{"words": ["…", …]}`` (UTF-8, at most 1000
-        words); the answer is that of ``GET /api/check``."""
+        words; ``"strict_accents": true`` as in ``GET``); the answer is that of ``GET
+        /api/check``."""
         data = await _body(request)
         try:
             obj = json.loads(data.decode("utf-8"))
@@ -436,7 +445,10 @@ def create_app(judge) -> FastAPI:
         if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
             raise BadInput('the request body must be {"words": [strings]}')
         count_words(words, "no word given: the list is empty")
-        return await check_answer(words)
+        strict = obj.get("strict_accents", False)
+        if not isinstance(strict, bool):
+            raise BadInput('"strict_accents" must be true or false')
+        return await check_answer(words, strict)
 
     @app.get("/api/challenge", tags=["judge"])
     async def api_challenge(word: list[str] = Words()) -> dict:
@@ -447,11 +459,13 @@ def create_app(judge) -> FastAPI:
         return {"words": word, "valid": await challenge(word)}
 
     @app.get("/api/analyse", tags=["analysis"])
-    def api_analyse(word: str = Query(max_length=4096)) -> dict:
+    def api_analyse(word: str = Query(max_length=4096), strict_accents: bool = False) -> dict:
         """Every analysis of ``word`` (lemma, inflection class, UniMorph cell, accented
         surface, rules, weight; best first), the verdict, and for an invalid word the
-        rules that block it or the closest valid words (``dektes explain --json``)."""
-        return explain(word)
+        rules that block it or the closest valid words (``dektes explain --json``).
+        ``strict_accents``: a word typed with a lower-case letter keeps only the analyses
+        written as typed, and is invalid without one (the reason names the valid forms)."""
+        return explain(word, strict_accents)
 
     @app.get("/api/paradigm", tags=["analysis"])
     def api_paradigm(lemma: str = Query(max_length=4096),
