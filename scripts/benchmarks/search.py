@@ -28,7 +28,8 @@ Rows:
 
 3. pattern with letter sets, no rack (issue 25): a valid word of 5–12 letters with one or two
    letters as a set ``[..]`` holding it and two others, or as a negated set ``[^..]`` of two
-   other letters, one or two as ``?``, and half the time a run (the start included) as ``*``.
+   other letters, one or two as ``?``, and half the time a run (the start included) as ``*``;
+   three letters at least are kept.
    dektes: ``Judge.pattern(p)``. Baseline *plain scan*: the regular expression over the word
    list's text, as in row 2.
 4. super-anagram, 7 tiles and up to 2 letters more (``anagram --super 2``): 7 letters drawn
@@ -328,6 +329,8 @@ def issue_25(judge, words15, text, racks, rng, n) -> None:
         if rng.random() < 0.5:
             i = rng.randrange(len(w) - 3)
             pat[i:i + rng.randint(1, 3)] = ["*"]
+        if sum(len(t) == 1 and t not in "?*" for t in pat) < 3:
+            continue  # a query keeps three letters of its word (not '?*', the whole list)
         queries.append(re.sub(r"\*+", "*", "".join(pat)))
     list(judge.pattern(queries[0]))
     t_d, t_s, found = [], [], []
