@@ -16,6 +16,11 @@
   ``[V;IND;PST;PFV;1;SG;ACT]`` (cell), ``[§D1]`` (a regulation rule that licensed the form);
   an analysis reads ``γράφω[P4][V;IND;PST;PFV;1;SG;ACT]``. Epsilon is ``@0@`` (HFST's name;
   symbol 0 of the tables).
+* :func:`write_wordlist`: the plain word list that Zyzzyva and Quackle import (tile form, one
+  word per line, sorted) of a profile, with a header of ``#`` lines (Zyzzyva's importer skips
+  lines that begin with ``#``, ``WordEngine::importTextFile``) carrying the licence notes of
+  the parts of the lexicon the profile holds (:func:`licence_notes`,
+  ``lexicon/notes/licences.tsv``).
 """
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ import numpy as np
 from grammars.rules import RULE_WEIGHT  # the weight of a form a regulation rule derives
 
 EPSILON = "@0@"
+LICENCE_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "notes" / "licences.tsv"
 CASES = ("NOM", "GEN", "ACC", "VOC")
 NUMBERS = ("SG", "PL")
 GENDERS = ("MASC", "FEM", "NEUT")
@@ -232,3 +238,60 @@ def write_openfst(judge, directory: Path | str) -> list[Path]:
 def analysis_string(a) -> str:
     """An :class:`fst.api.Analysis` as the exported analyser writes it (rules sorted)."""
     return a.lemma + f"[{a.inflection_class}][{a.tags}]" + "".join(f"[§{r}]" for r in a.rules)
+
+
+# ---------------------------------------------------------------------------------------------
+# plain word lists (Zyzzyva, Quackle)
+
+
+def licence_notes(disabled=frozenset(), list_name: str | None = None,
+                  path: Path | str | None = None) -> list[str]:
+    """The licence notes of the parts of the lexicon a profile holds: the rows of
+    ``lexicon/notes/licences.tsv`` (or ``path``) whose id the profile's switched-off ids
+    ``disabled`` (grammars/profiles.py: layers and sources, e.g. ``E2``, ``L23``, ``PES``,
+    ``FD``) do not name, and a note for the user's list ``list_name``. Raises ValueError for
+    a malformed row."""
+    path = Path(path) if path else LICENCE_FILE
+    off = {d.lstrip("§").upper() for d in disabled}
+    notes = []
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            if line.startswith("#") or not line.strip():
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 3:
+                raise ValueError(f"{path}:{lineno}: expected file, id, note")
+            if parts[0] == "file":
+                continue
+            if parts[1] == "-" or parts[1] not in off:
+                notes.append(parts[2])
+    if list_name:
+        notes.append(f"the user's list {list_name!r} (dektes learn, --list): its words under "
+                     "the terms of that list's own source")
+    return notes
+
+
+def wordlist_header(judge, profile: str, list_name: str | None = None) -> list[str]:
+    """The ``#`` lines that open an exported word list: what it is (version, profile, lengths,
+    switched-off ids, list) and :func:`licence_notes`."""
+    from . import __version__
+    off = sorted(judge.disabled_rules)
+    what = (f"# dektes {__version__} word list: profile {profile}, {judge.min_length}–"
+            f"{judge.max_length} letters" + (f", without {' '.join(off)}" if off else "")
+            + (f", with the list {list_name!r}" if list_name else "")
+            + "; tile form (capitals, no accents), one word per line, sorted")
+    return [what, "# Licence notes:"] + ["#   " + n for n in
+                                         licence_notes(judge.disabled_rules, list_name)]
+
+
+def write_wordlist(judge, out, header: list[str] | None) -> int:
+    """Write the profile's word list (:meth:`fst.api.Judge.wordlist_bytes`) to the binary
+    stream ``out``, after the ``header`` lines (None: none). Returns the number of words.
+    Raises OSError from the stream."""
+    if header:
+        out.write(("\n".join(header) + "\n").encode("utf-8"))
+    n = 0
+    for block in judge.wordlist_bytes():
+        out.write(block)
+        n += block.count(b"\n")
+    return n
