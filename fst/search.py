@@ -410,9 +410,9 @@ def _pattern_automaton(tokens: tuple[str, ...]) -> _Pattern:
 
 @functools.lru_cache(maxsize=4)
 def _arc_groups(dfa: TileDFA) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]],
-                                        list[np.ndarray]]:
+                                        list[tuple[np.ndarray, np.ndarray]]]:
     """(source state of each arc; (sources, targets) of the arcs grouped by their source's
-    height, lowest first; the arcs of each letter). An arc leads to a state of lower height (the longest path to a
+    height, lowest first; (sources, targets) of the arcs of each letter). An arc leads to a state of lower height (the longest path to a
     final state), so a pass over the height groups in order sees every target settled before
     its sources."""
     outdeg = np.asarray(dfa._outdeg)
@@ -425,8 +425,9 @@ def _arc_groups(dfa: TileDFA) -> tuple[np.ndarray, list[tuple[np.ndarray, np.nda
     lb = np.searchsorted(labels[by_label], np.arange(N_LETTERS + 1))
     targets = np.asarray(dfa.targets)
     levels = [order[bounds[k]:bounds[k + 1]] for k in range(1, len(bounds) - 1)]
+    groups = [by_label[lb[k]:lb[k + 1]] for k in range(N_LETTERS)]
     return (src, [(src[a], targets[a]) for a in levels if len(a)],
-            [by_label[lb[k]:lb[k + 1]] for k in range(N_LETTERS)])
+            [(src[a], targets[a]) for a in groups])
 
 
 @functools.lru_cache(maxsize=64)
@@ -443,6 +444,7 @@ def _live(dfa: TileDFA, tokens: tuple[str, ...]) -> np.ndarray | None:
     first = tokens.index("*")
     src, levels, by_label = _arc_groups(dfa)
     targets = np.asarray(dfa.targets)
+    labels = np.asarray(dfa.labels)
     ok = np.asarray(dfa.final, dtype=bool).copy()  # position len(tokens): the word's end
     live = ok.astype(np.uint64) << np.uint64(len(tokens))
     for i in range(len(tokens) - 1, first - 1, -1):
@@ -451,11 +453,16 @@ def _live(dfa: TileDFA, tokens: tuple[str, ...]) -> np.ndarray | None:
                 ok[sources[ok[dests]]] = True
         else:
             letters = _token_letters(tokens[i])
-            arcs = by_label[_INDEX[letters]] if len(letters) == 1 else \
-                np.concatenate([by_label[_INDEX[c]] for c in letters])
-            hit = arcs[ok[targets[arcs]]]
-            ok = np.zeros(dfa.num_states, dtype=bool)
-            ok[src[hit]] = True
+            nxt = np.zeros(dfa.num_states, dtype=bool)
+            if 2 * len(letters) > N_LETTERS:  # most letters: one pass over every arc
+                allowed = np.zeros(N_LETTERS, dtype=bool)
+                allowed[[_INDEX[c] for c in letters]] = True
+                nxt[src[allowed[labels] & ok[targets]]] = True
+            else:
+                for c in letters:
+                    sources, dests = by_label[_INDEX[c]]
+                    nxt[sources[ok[dests]]] = True
+            ok = nxt
         live |= ok.astype(np.uint64) << np.uint64(i)
     live |= np.uint64((1 << first) - 1)
     return live
@@ -577,7 +584,8 @@ def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
     height = np.asarray(dfa.height)
     outdeg = np.asarray(dfa._outdeg)
     pat = _pattern_automaton(tokens)
-    live = None if pat.trivial else _live(dfa, tokens)
+    # a rack bounds the walk by itself; without one, a '*' would open the whole acceptor
+    live = None if pat.trivial or pool is not None else _live(dfa, tokens)
     values = _values_array()
     rk: _RackTable | _RackCounts | None = None
     if pool is not None:
@@ -597,18 +605,25 @@ def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
     # first-letter subtrees in blocks of about BLOCK_WORDS words (a rack bounds the walk
     # by itself: one block)
     lo, hi = int(offsets[0]), int(offsets[1])
-    groups: list[tuple[int, int]] = [(lo, hi)]
+    first = np.arange(lo, hi, dtype=np.int64)
+    groups: list[np.ndarray] = [first]
     if rk is None:
-        sizes = dfa.state_counts()[targets[lo:hi]]
+        block = BLOCK_WORDS
+        if live is not None:
+            # the walk keeps only prefixes of matches: first arcs without one are dropped, and
+            # the words under the others bound the matches loosely, hence the larger block
+            m = pat.step(np.repeat(pat.start, len(first)), labels[first]) & live[targets[first]]
+            first = first[m != 0]
+            block = 8 * BLOCK_WORDS
+        sizes = dfa.state_counts()[targets[first]].tolist()
         groups = []
-        start = lo
-        size = 0
-        for a in range(lo, hi):
-            size += int(sizes[a - lo])
-            if size >= BLOCK_WORDS or a == hi - 1:
-                groups.append((start, a + 1))
-                start, size = a + 1, 0
-    for a0, a1 in groups:
+        start = size = 0
+        for k, n in enumerate(sizes):
+            size += int(n)
+            if size >= block or k == len(sizes) - 1:
+                groups.append(first[start:k + 1])
+                start, size = k + 1, 0
+    for group in groups:
         # level 0: the root, with its arcs limited to this block
         state = np.zeros(1, dtype=np.int64)
         mask = pat.start
@@ -617,7 +632,7 @@ def _walk(dfa: TileDFA, tokens: tuple[str, ...], pool: str | None, blanks: int,
         depth = 0
         while depth < max_len and len(state):
             if depth == 0:
-                arc = np.arange(max(lo, a0), min(hi, a1), dtype=np.int64)
+                arc = group
                 parent = np.zeros(len(arc), dtype=np.int64)
             else:
                 parent, arc = arcs_from(state, offsets, outdeg)

@@ -30,8 +30,9 @@ Rows:
    letters as a set ``[..]`` holding it and two others, or as a negated set ``[^..]`` of two
    other letters, one or two as ``?``, and half the time a run (the start included) as ``*``;
    three letters at least are kept.
-   dektes: ``Judge.pattern(p)``. Baseline *plain scan*: the regular expression over the word
-   list's text, as in row 2.
+   dektes: ``Judge.pattern(p)``. Baselines: *text scan*, the regular expression over the word
+   list's text (one ``re.finditer``, as in row 2), and *plain scan*, ``fullmatch`` of each
+   word of the list.
 4. super-anagram, 7 tiles and up to 2 letters more (``anagram --super 2``): 7 letters drawn
    from the bag. dektes: ``Judge.anagram(rack, extra=2)``. Baseline *plain scan*: each word of
    7–9 letters of the list counted (``Counter``) and tested to hold the rack.
@@ -333,18 +334,23 @@ def issue_25(judge, words15, text, racks, rng, n) -> None:
             continue  # a query keeps three letters of its word (not '?*', the whole list)
         queries.append(re.sub(r"\*+", "*", "".join(pat)))
     list(judge.pattern(queries[0]))
-    t_d, t_s, found = [], [], []
+    t_d, t_s, t_w, found = [], [], [], []
     for pat in queries:
         got, t = timed(lambda: [m.word for m in judge.pattern(pat)])
         t_d.append(t)
         rx = re.compile(pattern_regex(parse_pattern(pat)), re.M)
         want, t = timed(lambda: [m.group() for m in rx.finditer(text)])
         t_s.append(t)
-        if got != want:
+        one = re.compile(pattern_regex(parse_pattern(pat))[1:-1])
+        each, t = timed(lambda: [w for w in words15 if one.fullmatch(w)])
+        t_w.append(t)
+        if got != want or got != each:
             sys.exit("MISMATCH on pattern %s: dektes %d, scan %d" % (pat, len(got), len(want)))
         found.append(len(got))
     report("3. pattern with letter sets, no rack, %d queries (e.g. %s)"
-           % (len(queries), ", ".join(queries[:3])), t_s, "plain scan (regex)", t_d, found)
+           % (len(queries), ", ".join(queries[:3])), t_s, "text scan (regex)", t_d, found)
+    print("   " + summary("plain scan (word by word)", t_w))
+    print("   ratio plain scan (word by word) / dektes: %6.1f×" % ratio(t_w, t_d))
 
     # -- 4. super-anagrams, 7 tiles + 2 ------------------------------------------------------
     sracks = ["".join(bag(rng)[:7]) for _ in range(n)]
