@@ -325,7 +325,7 @@ def parse_pattern(text: str) -> tuple[str, ...]:
     or more than :data:`MAX_PATTERN` letters, ``?`` and sets."""
     if not isinstance(text, str) or not text.strip():
         raise SearchError("the pattern is empty: give letters, ? for one letter, * for any "
-                          "run, [ΘΤ] for one of some letters")
+                          "run, letters in [ ] for one of them")
     text = text.strip()
     tokens: list[str] = []
     pos = 0
