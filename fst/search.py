@@ -412,9 +412,9 @@ def _pattern_automaton(tokens: tuple[str, ...]) -> _Pattern:
 def _arc_groups(dfa: TileDFA) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]],
                                         list[tuple[np.ndarray, np.ndarray]]]:
     """(source state of each arc; (sources, targets) of the arcs grouped by their source's
-    height, lowest first; (sources, targets) of the arcs of each letter). An arc leads to a state of lower height (the longest path to a
-    final state), so a pass over the height groups in order sees every target settled before
-    its sources."""
+    height, lowest first; (sources, targets) of the arcs of each letter). An arc leads to a
+    state of lower height (the longest path to a final state), so a pass over the height
+    groups in order sees every target settled before its sources."""
     outdeg = np.asarray(dfa._outdeg)
     src = np.repeat(np.arange(dfa.num_states, dtype=np.int64), outdeg)
     h = np.asarray(dfa.height)[src]
@@ -798,8 +798,8 @@ def super_blocks(blocks: Iterable[list[Match]], rack: Rack) -> Iterator[list[Mat
 def super_anagram(dfa: TileDFA, rack: str | Rack, extra: int, min_length: int = 2,
                   max_length: int = 15) -> Iterator[Match]:
     """Super-anagrams: every word of ``dfa`` that uses every tile of ``rack`` (blanks
-    included) and up to ``extra`` letters more (0: the full anagrams), with ``min_length``…``max_length`` letters,
-    alphabetical. Raises :class:`SearchError` for a bad rack, or ``extra`` outside
+    included) and up to ``extra`` letters more (0: the full anagrams), with
+    ``min_length``…``max_length`` letters, alphabetical. Raises :class:`SearchError` for a bad rack, or ``extra`` outside
     0…:data:`MAX_RACK`, at once."""
     r = rack if isinstance(rack, Rack) else parse_rack(rack)
     check_extra(extra)

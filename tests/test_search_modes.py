@@ -12,8 +12,8 @@ import pytest
 from fst import search
 from fst.normalize import TILE_LETTERS
 
-from test_search import (VALUES, brute_blanks, excess, random_rack, run, small, small_dfa,  # noqa: F401
-                         triples)
+from test_search import (VALUES, brute_blanks, excess, random_rack, run,  # noqa: F401
+                         small, small_dfa, triples)
 
 
 def token_regex(tokens) -> str:

@@ -6,9 +6,9 @@ referee's screen, ``/analyse`` analyses of a word, ``/paradigm`` a lemma's parad
 
 JSON API (UTF-8; documented on ``/api`` and as OpenAPI in ``/api/openapi.json``):
 ``/api/check``, ``/api/challenge``, ``/api/analyse``, ``/api/paradigm``, ``/api/anagram``,
-``/api/pattern``, ``/api/extensions``, ``/api/hooks``, ``/api/health``. Bad input gets a 4xx status and
-``{"error": {"code": CODE, "reason": one sentence}}``, never a 500 or a traceback; codes are
-those of :data:`fst.normalize.ERROR_CODES` for a word that cannot be Greek, else
+``/api/pattern``, ``/api/extensions``, ``/api/hooks``, ``/api/health``. Bad input gets a 4xx
+status and ``{"error": {"code": CODE, "reason": one sentence}}``, never a 500 or a traceback;
+codes are those of :data:`fst.normalize.ERROR_CODES` for a word that cannot be Greek, else
 ``bad-request``, ``too-many-words``, ``too-large``, ``unknown-lemma``, ``not-found``,
 ``bad-rack``, ``bad-pattern``.
 """
