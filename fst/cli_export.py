@@ -41,11 +41,25 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     if args.format == "wordlist":
         return _cmd_wordlist(args)
+    if args.format == "hunspell":
+        if args.rule_derived or args.no_header:
+            raise cli.UsageError("--rule-derived and --no-header are not for hunspell")
+        judge = cli._profile_judge(args)
+        directory = args.output or "dektes-hunspell"
+        try:
+            paths = export.write_hunspell(judge, directory, profile=args.profile,
+                                          list_name=args.list)
+        except OSError as e:
+            raise cli.UsageError("cannot write to %r: %s" % (directory, e.strerror or e)) \
+                from None
+        for p in paths:
+            cli._out(str(p))
+        return cli.EXIT_OK
     if (args.profile != "board" or args.without or args.list or args.no_header
             or (args.min_length, args.max_length) != (cli.DEFAULT_MIN_LENGTH,
                                                       cli.DEFAULT_MAX_LENGTH)):
         raise cli.UsageError("--profile, --without, --list, the lengths and --no-header are "
-                             "for the wordlist format")
+                             "for the wordlist and hunspell formats")
     judge = cli._judge(cli.DEFAULT_MIN_LENGTH, cli.DEFAULT_MAX_LENGTH)
     if args.format == "unimorph":
         if args.output:
@@ -96,21 +110,27 @@ def add_commands(sub) -> None:
             "carries the licence notes of the parts of the lexicon that profile holds "
             "(lexicon/notes/licences.tsv): some are NOT under the GPL (the federation's "
             "lists: free non-commercial use). --no-header writes them to FILE.licence.txt "
-            "instead, for a program that would read the header as words."),
+            "instead, for a program that would read the header as words.",
+            "hunspell: write DIR/dektes_el.aff and DIR/dektes_el.dic (--output DIR, default "
+            "dektes-hunspell), a hunspell dictionary of the profile's accented forms in lower "
+            "case, judged as check --strict-accents judges them: per lemma and inflection "
+            "class a stem with one affix class (its forms' suffixes); the .aff's # header "
+            "carries the licence notes. Use: hunspell -d DIR/dektes_el."),
         examples="examples:\n  dektes export unimorph > dektes-ell.tsv\n"
                  "  dektes export att --output exp && hfst-txt2fst exp/analyser.att -o a.hfst\n"
                  "  echo έγραψα | hfst-lookup a.hfst\n"
                  "  dektes export openfst --output exp && fstprint exp/tiles.fst | head\n"
                  "  dektes export wordlist > dektes-board.txt\n"
-                 "  dektes export wordlist --profile free --max-length 8 -o free-2-8.txt\n",
+                 "  dektes export wordlist --profile free --max-length 8 -o free-2-8.txt\n"
+                 "  dektes export hunspell -o hs && echo ανθρώπου | hunspell -d hs/dektes_el -l\n",
     )
-    p.add_argument("format", choices=["unimorph", "att", "openfst", "wordlist"],
-                   metavar="FORMAT", help="unimorph, att, openfst or wordlist")
+    p.add_argument("format", choices=["unimorph", "att", "openfst", "wordlist", "hunspell"],
+                   metavar="FORMAT", help="unimorph, att, openfst, wordlist or hunspell")
     p.add_argument("--rule-derived", action="store_true",
                    help="unimorph: add the forms that regulation rules derive")
     p.add_argument("--output", "-o", metavar="DIR",
-                   help="att/openfst: the folder to write (default dektes-att / dektes-openfst); "
-                        "wordlist: the file (default: stdout)")
+                   help="att/openfst/hunspell: the folder to write (default dektes-att, "
+                        "dektes-openfst, dektes-hunspell); wordlist: the file (default: stdout)")
     p.add_argument("--no-header", action="store_true",
                    help="wordlist: no # header lines (the licence notes go to "
                         "FILE.licence.txt; needs --output)")
