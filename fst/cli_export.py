@@ -122,7 +122,7 @@ def add_commands(sub) -> None:
                  "  dektes export openfst --output exp && fstprint exp/tiles.fst | head\n"
                  "  dektes export wordlist > dektes-board.txt\n"
                  "  dektes export wordlist --profile free --max-length 8 -o free-2-8.txt\n"
-                 "  dektes export hunspell -o hs && echo ανθρώπου | hunspell -d hs/dektes_el -l\n",
+                 "  dektes export hunspell -o hs && hunspell -d hs/dektes_el -l < words.txt\n",
     )
     p.add_argument("format", choices=["unimorph", "att", "openfst", "wordlist", "hunspell"],
                    metavar="FORMAT", help="unimorph, att, openfst, wordlist or hunspell")

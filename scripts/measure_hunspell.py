@@ -41,9 +41,9 @@ def main() -> None:
     work.mkdir(parents=True, exist_ok=True)
     judge = Judge.load()
     aff, dic = export.write_hunspell(judge, work)
-    print(f"dictionary: {dic.stat().st_size // 1024} KiB .dic, "
-          f"{sum(line.startswith('SFX') and ' Y ' in line for line in aff.read_text().splitlines())}"
-          " affix classes")
+    classes = sum(line.startswith("SFX") and " Y " in line
+                  for line in aff.read_text(encoding="utf-8").splitlines())
+    print(f"dictionary: {dic.stat().st_size // 1024} KiB .dic, {classes} affix classes")
     wordlist = list(judge.wordlist())
     _, lower, n_valid = make_words(args.words, args.seed, wordlist, judge, work)
     words = lower.read_text(encoding="utf-8").split("\n")[:-1]
