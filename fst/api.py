@@ -319,7 +319,60 @@ class Judge:
                                 if len(t) > 3 or self.runtime.accepts(t) else [])
                 for t, rows in zip(tiles, table.lookup_many(tiles))]
 
-    def check(self, word: str) -> Verdict:
+    def check(self, word: str, strict_accents: bool = False) -> Verdict:
+        """The verdict on one word under the profile (:meth:`_check`); raises ``InvalidWord``
+        for non-Greek input. ``strict_accents``: a word typed with a lower-case letter must
+        also be written as one of its valid forms (:meth:`accent_verdict`)."""
+        verdict = self._check(word)
+        return self.accent_verdict(word, verdict) if strict_accents else verdict
+
+    def _typed_forms(self, tile: str) -> list[str]:
+        """The accented surfaces of the valid analyses of ``tile`` under the profile (a user's
+        list's own entries, which carry no accents, left out), sorted."""
+        analyses = self.analyse(tile)
+        if self.disabled_rules:
+            analyses = [a for a in analyses if not self.disabled_rules & set(a.rules)]
+        return sorted({a.surface for a in analyses if "LIST" not in a.rules})
+
+    def accent_verdict(self, word: str, verdict: Verdict,
+                       forms: list[str] | None = None) -> Verdict:
+        """``verdict`` (on ``word`` as typed) with the accents checked: a valid word typed
+        with a lower-case letter is invalid unless, lower-cased (:func:`to_lower_accented`:
+        monotonic, final ς), it is exactly one of ``forms`` (default: the accented surfaces
+        of its valid analyses, :meth:`_typed_forms`); the reason names those forms (ανθρωπου
+        and άνθρωπου: ανθρώπου). Words in capitals, and words without an accented form (a
+        ruling's, a list's), keep ``verdict``. The monotonic spelling is the lexicon's (its
+        surfaces); tonos and diaeresis both count."""
+        if not verdict.valid or not isinstance(word, str) or \
+                not any(ch.islower() for ch in word):
+            return verdict
+        forms = self._typed_forms(verdict.tile) if forms is None else forms
+        typed = to_lower_accented(word)
+        if not forms or typed in forms:
+            return verdict
+        return Verdict(word, verdict.tile, False, (),
+                       f"accents: {typed} is not written so; the valid form"
+                       f"{'s are' if len(forms) > 1 else ' is'} {', '.join(forms)}")
+
+    def accents_many(self, words: list[str], verdicts: list[bool]) -> list[bool]:
+        """``verdicts`` (booleans, one per word as typed) with :meth:`accent_verdict`
+        applied: the valid words typed with a lower-case letter are looked up in one batch
+        (:meth:`analyse_many`) and kept only if written as one of their valid forms."""
+        out = list(verdicts)
+        idx = [i for i, ok in enumerate(out) if ok and isinstance(words[i], str)
+               and any(ch.islower() for ch in words[i])]
+        if not idx:
+            return out
+        found = self.analyse_many([words[i] for i in idx])
+        for i, analyses in zip(idx, found):
+            if self.disabled_rules:
+                analyses = [a for a in analyses if not self.disabled_rules & set(a.rules)]
+            forms = {a.surface for a in analyses if "LIST" not in a.rules}
+            if forms and to_lower_accented(words[i]) not in forms:
+                out[i] = False
+        return out
+
+    def _check(self, word: str) -> Verdict:
         """The verdict on one word under the profile; raises ``InvalidWord`` for non-Greek input.
 
         ``word``: any case, with or without accents, monotonic or polytonic, or tile form.
@@ -633,7 +686,7 @@ class Judge:
             yield from block
 
     def anagram(self, rack: str, min_length: int = 2, max_length: int = 15,
-                exact: bool = False) -> Iterator[Match]:
+                exact: bool = False, extra: int | None = None) -> Iterator[Match]:
         """Every valid word the tiles of ``rack`` make: Greek letters as typed (any case,
         accents) and at most two blanks ``?``/``*``; ``min_length``…``max_length`` letters
         (within the profile's), ``exact``: every tile used. Streams :class:`Match` (word in
@@ -642,9 +695,21 @@ class Judge:
 
         Raises :class:`SearchError` (a ValueError) for a bad rack: empty, a character that is
         neither a Greek letter nor a blank, over two blanks, over 15 tiles, or more tiles of a
-        letter than the Greek set has."""
+        letter than the Greek set has.
+
+        ``extra`` (0–15, not with ``exact``): the super-anagrams instead, the words that use
+        every tile and up to ``extra`` letters more (0: the full anagrams;
+        :func:`fst.search.super_anagram`)."""
         r = search.parse_rack(rack)
         lo, hi = self._bounds(min_length, max_length)
+        if extra is not None:
+            search.check_extra(extra)
+            if exact:
+                raise SearchError("a super-anagram adds letters: it cannot use exactly the "
+                                  "rack's tiles")
+            blocks = search._walk(self.runtime, ("*",), r.letters, r.blanks, lo, hi,
+                                  extra == 0, extra)
+            return self._profiled(search.super_blocks(blocks, r))
         return self._profiled(search._walk(self.runtime, ("*",), r.letters, r.blanks, lo, hi,
                                            exact))
 
@@ -667,9 +732,22 @@ class Judge:
         if self.disabled_rules:
             front = self._profile([c + h.word for c in h.front], [True] * len(h.front))
             back = self._profile([h.word + c for c in h.back], [True] * len(h.back))
+            inner = self._profile([h.word[1:], h.word[:-1]], [h.inner_front, h.inner_back])
             h = Hooks(h.word, [c for c, ok in zip(h.front, front) if ok],
-                      [c for c, ok in zip(h.back, back) if ok])
+                      [c for c, ok in zip(h.back, back) if ok], *inner)
         return h
+
+    def extensions(self, word: str, side: str = "any", min_length: int = 2,
+                   max_length: int = 15) -> Iterator[Match]:
+        """The valid words (profile applied) that contain ``word`` (any case, accents) and
+        are longer: ``side`` ``front`` (they end with it), ``back`` (they begin with it) or
+        ``any``; alphabetical (:func:`fst.search.extensions`). Raises :class:`SearchError`
+        for a word that is not Greek or an unknown side."""
+        lo, hi = self._bounds(min_length, max_length)
+        tokens = search.extension_tokens(word, side)
+        n = sum(t != "*" for t in tokens)
+        return self._profiled(search._walk(self.runtime, tokens, None, 0, max(lo, n + 1), hi,
+                                           False))
 
     def wordlist(self, min_length: int | None = None, max_length: int | None = None) -> Iterator[str]:
         """Every tile form the profile accepts within the length bounds (default: the

@@ -334,7 +334,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     all_valid = True
     for shown, word in _words(args.words):
         try:
-            verdict = judge.check(_word(word, args.latin_lookalikes))
+            verdict = judge.check(_word(word, args.latin_lookalikes), args.strict_accents)
         except InvalidWord as e:
             valid, note = False, e.reason
         else:
@@ -379,6 +379,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         for shown, typed, tile, error in items:
             n += 1
             analyses = next(found) if error is None else []
+            accent_reason = None
+            if args.strict_accents and analyses and isinstance(typed, str):
+                analyses, accent_reason = _accent_analyses(judge, typed, tile, analyses)
             all_found &= bool(analyses)
             if error:
                 n_errors += 1
@@ -387,8 +390,14 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             else:
                 n_none += 1
             # a word typed on the command line without analysis: why, and the nearest words
-            ex = judge.explain(tile) if not (error or analyses or batch) else None
-            if args.json:
+            ex = judge.explain(tile) if not (error or analyses or batch or accent_reason) \
+                else None
+            if accent_reason and args.json:
+                _out(json.dumps({"word": typed, "tile": tile, "analyses": [],
+                                 "reason": accent_reason}, ensure_ascii=False))
+            elif accent_reason:
+                _out("%s\t-\t%s" % (shown, accent_reason))
+            elif args.json:
                 obj: dict = {"word": typed, "tile": tile,
                              "analyses": [_analysis_dict(a) for a in analyses]}
                 if error:
@@ -414,6 +423,22 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         print("lines %d, analysed %d, without analysis %d, errors %d"
               % (n, n_found, n_none, n_errors), file=sys.stderr)
     return EXIT_OK if all_found else EXIT_NEGATIVE
+
+
+def _accent_analyses(judge, typed: str, tile: str, analyses) -> tuple[list, str | None]:
+    """(the analyses of ``typed`` whose accented surface it is, the reason when none is),
+    for ``analyse --strict-accents``: a word typed with a lower-case letter is analysed only
+    as written (:meth:`fst.api.Judge.accent_verdict`); in capitals, as today."""
+    if not any(ch.islower() for ch in typed):
+        return analyses, None
+    written = to_lower_accented(typed)
+    kept = [a for a in analyses if a.surface == written]
+    if kept:
+        return kept, None
+    forms = sorted({a.surface for a in analyses})
+    return [], ("accents: %s is not written so; the valid form%s %s %s"
+                % (written, "s" if len(forms) > 1 else "", "are" if len(forms) > 1 else "is",
+                   ", ".join(forms)))
 
 
 def _analysis_cols(a) -> list[str]:
@@ -581,14 +606,15 @@ def _validate_chunk_fast(chunk: list[bytes], judge,
 
 
 def validate_chunk(chunk: list[bytes], judge, valid_only: bool = False,
-                   latin_lookalikes: bool = False,
-                   first: bool = False) -> tuple[bytes, int, int, int, int]:
+                   latin_lookalikes: bool = False, first: bool = False,
+                   strict_accents: bool = False) -> tuple[bytes, int, int, int, int]:
     """What ``dektes validate`` prints for ``chunk``, lines of :func:`_lines` (each with its
     newline, or a :class:`_LongLine`), as UTF-8 bytes, and the counts (lines, valid, invalid,
     errors). ``first``: the chunk starts the input (a byte order mark on its first line is
     dropped). Every distributed or batch caller goes through here, so that they all print the
-    same bytes (:mod:`fst.distributed`)."""
-    fast = _validate_chunk_fast(chunk, judge, valid_only)
+    same bytes (:mod:`fst.distributed`). ``strict_accents``: words typed with a lower-case
+    letter must be written as one of their valid forms (:meth:`fst.api.Judge.accents_many`)."""
+    fast = None if strict_accents else _validate_chunk_fast(chunk, judge, valid_only)
     if fast is not None:
         data, k, k_valid = fast
         return data, k, k_valid, k - k_valid, 0
@@ -596,6 +622,7 @@ def validate_chunk(chunk: list[bytes], judge, valid_only: bool = False,
     shown_list: list[str] = []  # per line: the input as echoed
     errors: list[str | None] = []  # per line: "E:code" or None (to be judged)
     tiles: list[str] = []
+    typed: list[str] = []
     for raw in chunk:
         shown, text = _decode_line(raw)
         if first:
@@ -618,7 +645,11 @@ def validate_chunk(chunk: list[bytes], judge, valid_only: bool = False,
         shown_list.append(text if valid_only else shown)
         errors.append(None)
         tiles.append(tile)
-    verdicts = iter(judge.validate_many(tiles) if tiles else [])
+        typed.append(text)
+    judged = judge.validate_many(tiles) if tiles else []
+    if strict_accents and tiles:
+        judged = judge.accents_many([t.strip() for t in typed], judged)
+    verdicts = iter(judged)
     out: list[str] = []
     for shown, err in zip(shown_list, errors):
         n += 1
@@ -640,6 +671,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from fst import corpus
 
     if corpus.wants_corpus(args):  # several or compressed files, URLs, --output-dir, --dask
+        if args.strict_accents:
+            raise UsageError("--strict-accents judges one file or stdin: give a single plain "
+                             "file, without --output-dir or --dask")
         return corpus.cli_validate(args, _disabled(args))
     disabled = _disabled(args)
     path = args.files[0] if args.files else "-"
@@ -650,7 +684,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     try:
         for chunk in _chunks(stream, CHUNK_LINES, _input_name(path)):
             data, k, k_valid, k_invalid, k_errors = validate_chunk(
-                chunk, judge, args.valid_only, args.latin_lookalikes, first)
+                chunk, judge, args.valid_only, args.latin_lookalikes, first,
+                args.strict_accents)
             first = False
             n += k
             n_valid += k_valid
@@ -860,6 +895,14 @@ def _add_dask(p: argparse.ArgumentParser) -> None:
                         "(shared file system); default: ship the look-up arrays to each worker")
 
 
+def _add_strict_accents(p: argparse.ArgumentParser, what: str | None = None) -> None:
+    p.add_argument("--strict-accents", action="store_true",
+                   help="a word typed with a lower-case letter must be written as one of its "
+                        "valid accented forms (ανθρωπου and άνθρωπου are invalid: ανθρώπου); "
+                        "words in capitals are judged as without it"
+                        + ("; " + what if what else ""))
+
+
 def _add_lookalikes(p: argparse.ArgumentParser) -> None:
     p.add_argument("--latin-lookalikes", action="store_true",
                    help="map Latin letters that look Greek (A B E H I K M N O P T X Y Z o) "
@@ -912,6 +955,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_words(p)
     p.add_argument("--challenge", action="store_true",
                    help="print only WORD<TAB>valid|invalid, without rules or reasons")
+    _add_strict_accents(p)
     _add_profile(p)
     _add_list(p)
     _add_lookalikes(p)
@@ -963,6 +1007,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per word (JSON lines): word, tile, analyses "
                         "(and reason, nearest for a command-line word without analysis)")
+    _add_strict_accents(p, "only the analyses whose accented form is the word as typed")
     _add_list(p)
     _add_lookalikes(p)
     _add_verbose(p)
@@ -1012,6 +1057,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "decompressed and concatenated, each file's last line ended")
     p.add_argument("--valid-only", action="store_true",
                    help="print only the accepted input lines, unchanged")
+    _add_strict_accents(p)
     _add_dask(p)
     p.add_argument("--output-dir", metavar="DIR",
                    help="write one output per input FILE into DIR (NAME.tsv, a compression "

@@ -16,6 +16,11 @@
   ``[V;IND;PST;PFV;1;SG;ACT]`` (cell), ``[§D1]`` (a regulation rule that licensed the form);
   an analysis reads ``γράφω[P4][V;IND;PST;PFV;1;SG;ACT]``. Epsilon is ``@0@`` (HFST's name;
   symbol 0 of the tables).
+* :func:`write_wordlist`: the plain word list that Zyzzyva and Quackle import (tile form, one
+  word per line, sorted) of a profile, with a header of ``#`` lines (Zyzzyva's importer skips
+  lines that begin with ``#``, ``WordEngine::importTextFile``) carrying the licence notes of
+  the parts of the lexicon the profile holds (:func:`licence_notes`,
+  ``lexicon/notes/licences.tsv``).
 """
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ import numpy as np
 from grammars.rules import RULE_WEIGHT  # the weight of a form a regulation rule derives
 
 EPSILON = "@0@"
+LICENCE_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "notes" / "licences.tsv"
 CASES = ("NOM", "GEN", "ACC", "VOC")
 NUMBERS = ("SG", "PL")
 GENDERS = ("MASC", "FEM", "NEUT")
@@ -232,3 +238,165 @@ def write_openfst(judge, directory: Path | str) -> list[Path]:
 def analysis_string(a) -> str:
     """An :class:`fst.api.Analysis` as the exported analyser writes it (rules sorted)."""
     return a.lemma + f"[{a.inflection_class}][{a.tags}]" + "".join(f"[§{r}]" for r in a.rules)
+
+
+# ---------------------------------------------------------------------------------------------
+# plain word lists (Zyzzyva, Quackle)
+
+
+def licence_notes(disabled=frozenset(), list_name: str | None = None,
+                  path: Path | str | None = None) -> list[str]:
+    """The licence notes of the parts of the lexicon a profile holds: the rows of
+    ``lexicon/notes/licences.tsv`` (or ``path``) whose id the profile's switched-off ids
+    ``disabled`` (grammars/profiles.py: layers and sources, e.g. ``E2``, ``L23``, ``PES``,
+    ``FD``) do not name, and a note for the user's list ``list_name``. Raises ValueError for
+    a malformed row."""
+    path = Path(path) if path else LICENCE_FILE
+    off = {d.lstrip("§").upper() for d in disabled}
+    notes = []
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            if line.startswith("#") or not line.strip():
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 3:
+                raise ValueError(f"{path}:{lineno}: expected file, id, note")
+            if parts[0] == "file":
+                continue
+            if parts[1] == "-" or parts[1] not in off:
+                notes.append(parts[2])
+    if list_name:
+        notes.append(f"the user's list {list_name!r} (dektes learn, --list): its words under "
+                     "the terms of that list's own source")
+    return notes
+
+
+def wordlist_header(judge, profile: str, list_name: str | None = None) -> list[str]:
+    """The ``#`` lines that open an exported word list: what it is (version, profile, lengths,
+    switched-off ids, list) and :func:`licence_notes`."""
+    from . import __version__
+    off = sorted(judge.disabled_rules)
+    what = (f"# dektes {__version__} word list: profile {profile}, {judge.min_length}–"
+            f"{judge.max_length} letters" + (f", without {' '.join(off)}" if off else "")
+            + (f", with the list {list_name!r}" if list_name else "")
+            + "; tile form (capitals, no accents), one word per line, sorted")
+    return [what, "# Licence notes:"] + ["#   " + n for n in
+                                         licence_notes(judge.disabled_rules, list_name)]
+
+
+def write_wordlist(judge, out, header: list[str] | None) -> int:
+    """Write the profile's word list (:meth:`fst.api.Judge.wordlist_bytes`) to the binary
+    stream ``out``, after the ``header`` lines (None: none). Returns the number of words.
+    Raises OSError from the stream."""
+    if header:
+        out.write(("\n".join(header) + "\n").encode("utf-8"))
+    n = 0
+    for block in judge.wordlist_bytes():
+        out.write(block)
+        n += block.count(b"\n")
+    return n
+
+
+# ---------------------------------------------------------------------------------------------
+# hunspell
+
+
+def accented_forms(judge) -> dict[tuple[str, str], set[str]]:
+    """(lemma, inflection class) → the accented surfaces that ``check --strict-accents``
+    accepts for the words of the profile (:meth:`fst.api.Judge.accent_verdict`: the surfaces
+    of the valid analyses, a user's list's own entries left out); a valid word without such an
+    analysis (a ruling's) as its lower-case tile form under ``("", "")``."""
+    from .anatable import KEEP, base_form
+    out: dict[tuple[str, str], set[str]] = {}
+    table = judge.table
+    words = list(judge.wordlist())
+    if table is None:  # a Judge made from FSTs alone: word by word
+        for t in words:
+            forms = judge._typed_forms(t)
+            rows = [a for a in judge.analyse(t) if a.surface in forms]
+            for a in rows:
+                out.setdefault((a.lemma, a.inflection_class), set()).add(a.surface)
+            if not rows:
+                out.setdefault(("", ""), set()).add(base_form(t))
+        return out
+    off = set(judge.disabled_rules) | {"LIST"}
+    good = [not (off & set(r)) for _, _, r, _ in table.forms]
+    pats, forms, lemmas, n_pat = table.patterns, table.forms, table.lemmas, table._n_pat
+    offsets = np.asarray(table.offsets)
+    lem = np.asarray(table.lemma)
+    frm = np.asarray(table.form)
+    ranks = judge.runtime.ranks_of(words).tolist()
+    for t, r in zip(words, ranks):
+        lo, hi = (int(offsets[r]), int(offsets[r + 1])) if r >= 0 else (0, 0)
+        low = base_form(t)
+        n = len(low)
+        found = False
+        for lm, fp in zip(lem[lo:hi].tolist(), frm[lo:hi].tolist()):
+            f, p = divmod(fp, n_pat)
+            if not good[f]:
+                continue
+            pat = pats[p]
+            k = n - len(pat)
+            surface = low[:k] + "".join(b if c == KEEP else c for b, c in zip(low[k:], pat)) \
+                if pat else low
+            out.setdefault((lemmas[lm], forms[f][0]), set()).add(surface)
+            found = True
+        if not found:
+            out.setdefault(("", ""), set()).add(low)
+    return out
+
+
+def hunspell_files(judge, profile: str = "board", list_name: str | None = None
+                   ) -> tuple[str, str]:
+    """(.aff text, .dic text) of the accented language (:func:`accented_forms`): per lemma
+    and inflection class, its forms' longest common prefix is the stem of a .dic entry and
+    the rest of each form a suffix (SFX, nothing stripped); one affix class (a numbered flag)
+    per set of suffixes, named by the inflection classes that have it; a stem that is no form
+    itself carries NEEDAFFIX. Forms with a common prefix under two letters are entries of
+    their own. The .aff's comment header carries :func:`wordlist_header`'s notes."""
+    groups = accented_forms(judge)
+    flags: dict[tuple[str, ...], int] = {}
+    classes: dict[int, set[str]] = {}
+    entries: set[str] = set()
+    need = 1  # flag 1: NEEDAFFIX
+    for (lemma, cls), forms in groups.items():
+        stem = _common_prefix(forms)
+        if not lemma or len(forms) < 2 or len(stem) < 2:
+            entries.update(forms)
+            continue
+        suffixes = tuple(sorted(f[len(stem):] for f in forms if f != stem))
+        flag = flags.setdefault(suffixes, len(flags) + 2)
+        classes.setdefault(flag, set()).add(cls)
+        entries.add(f"{stem}/{flag}" if stem in forms else f"{stem}/{flag},{need}")
+    head = wordlist_header(judge, profile, list_name)
+    head[0] = head[0].replace("word list", "hunspell dictionary").split(";")[0] + \
+        "; accented lower case, as check --strict-accents judges it"
+    aff = head + ["SET UTF-8", "FLAG num", f"NEEDAFFIX {need}", ""]
+    for suffixes, flag in sorted(flags.items(), key=lambda kv: kv[1]):
+        aff.append(f"# {' '.join(sorted(classes[flag]))}")
+        aff.append(f"SFX {flag} Y {len(suffixes)}")
+        aff += [f"SFX {flag} 0 {s} ." for s in suffixes]
+        aff.append("")
+    dic = [str(len(entries))] + sorted(entries)
+    return "\n".join(aff) + "\n", "\n".join(dic) + "\n"
+
+
+def _common_prefix(words) -> str:
+    lo, hi = min(words), max(words)
+    k = 0
+    while k < min(len(lo), len(hi)) and lo[k] == hi[k]:
+        k += 1
+    return lo[:k]
+
+
+def write_hunspell(judge, directory: Path | str, name: str = "dektes_el",
+                   profile: str = "board", list_name: str | None = None) -> list[Path]:
+    """Write ``name.aff`` and ``name.dic`` (:func:`hunspell_files`) into ``directory``
+    (created); returns their paths. Raises OSError."""
+    d = Path(directory)
+    d.mkdir(parents=True, exist_ok=True)
+    aff, dic = hunspell_files(judge, profile, list_name)
+    paths = [d / f"{name}.aff", d / f"{name}.dic"]
+    paths[0].write_text(aff, encoding="utf-8")
+    paths[1].write_text(dic, encoding="utf-8")
+    return paths

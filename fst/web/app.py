@@ -6,9 +6,9 @@ referee's screen, ``/analyse`` analyses of a word, ``/paradigm`` a lemma's parad
 
 JSON API (UTF-8; documented on ``/api`` and as OpenAPI in ``/api/openapi.json``):
 ``/api/check``, ``/api/challenge``, ``/api/analyse``, ``/api/paradigm``, ``/api/anagram``,
-``/api/pattern``, ``/api/hooks``, ``/api/health``. Bad input gets a 4xx status and
-``{"error": {"code": CODE, "reason": one sentence}}``, never a 500 or a traceback; codes are
-those of :data:`fst.normalize.ERROR_CODES` for a word that cannot be Greek, else
+``/api/pattern``, ``/api/extensions``, ``/api/hooks``, ``/api/health``. Bad input gets a 4xx
+status and ``{"error": {"code": CODE, "reason": one sentence}}``, never a 500 or a traceback;
+codes are those of :data:`fst.normalize.ERROR_CODES` for a word that cannot be Greek, else
 ``bad-request``, ``too-many-words``, ``too-large``, ``unknown-lemma``, ``not-found``,
 ``bad-rack``, ``bad-pattern``.
 """
@@ -32,7 +32,7 @@ from fst import __version__
 from fst.cli import _verdict_note
 from fst.rules import shown as _rule_ids  # the CLI's one formatter of rule ids
 from fst.normalize import MAX_LETTERS, TILE_LETTERS, InvalidWord, to_lower_accented, to_tile
-from fst.search import SearchError, best_first, tile_set
+from fst.search import SIDES, SearchError, best_first, by_probability, tile_set
 
 from . import keyboard, tables
 
@@ -90,12 +90,13 @@ def _analysis_dict(a) -> dict:
             "surface": a.surface, "rules": _rule_ids(a.rules), "weight": a.weight}
 
 
-def _verdict_dict(judge, word: str) -> dict:
+def _verdict_dict(judge, word: str, strict_accents: bool = False) -> dict:
     """``{"word", "tile", "valid", "rules", "reason", "error", "note"}`` of one word as typed;
     a word that cannot be Greek is invalid with its error code. ``note`` is the third column
-    of ``dektes check`` (rule ids, and the reason of an invalid word)."""
+    of ``dektes check`` (rule ids, and the reason of an invalid word). ``strict_accents``:
+    :meth:`fst.api.Judge.accent_verdict`."""
     try:
-        v = judge.check(_readable(word))
+        v = judge.check(_readable(word), strict_accents)
     except InvalidWord as e:
         return {"word": word, "tile": None, "valid": False, "rules": [], "reason": e.reason,
                 "error": e.code, "note": e.reason}
@@ -186,26 +187,31 @@ def create_app(judge) -> FastAPI:
                               f"internal error ({type(exc).__name__}); please report it")
 
     # -- the engine behind pages and API --------------------------------------------------------
-    async def judge_words(words: list[str]) -> list[dict]:
+    async def judge_words(words: list[str], strict: bool = False) -> list[dict]:
         # a word takes ~0.1 ms (more when a blocking rule is looked for): a few are judged on
         # the event loop, a list in a worker thread so that other requests go on meanwhile
         if len(words) <= 8:
-            return [_verdict_dict(judge, w) for w in words]
-        return await run_in_threadpool(lambda: [_verdict_dict(judge, w) for w in words])
+            return [_verdict_dict(judge, w, strict) for w in words]
+        return await run_in_threadpool(lambda: [_verdict_dict(judge, w, strict) for w in words])
 
     async def challenge(words: list[str]) -> bool:
         return bool(words) and all(r["valid"] for r in await judge_words(words))
 
-    def explain(word: str) -> dict:
+    def explain(word: str, strict: bool = False) -> dict:
         if not word.strip():
             raise BadInput("no word given", "empty")
         try:
             ex = judge.explain(_readable(word))
         except InvalidWord as e:
             raise BadInput(e.reason, e.code) from None
-        v = ex.verdict
+        v, analyses = ex.verdict, ex.analyses
+        if strict:  # only the analyses written as typed (words in capitals: all)
+            v = judge.accent_verdict(word, v)
+            if any(ch.islower() for ch in word):
+                written = to_lower_accented(word)
+                analyses = [a for a in analyses if a.surface == written]
         return {"word": word, "tile": v.tile, "valid": bool(v.valid), "rules": _rule_ids(v.rules),
-                "reason": v.reason, "analyses": [_analysis_dict(a) for a in ex.analyses],
+                "reason": v.reason, "analyses": [_analysis_dict(a) for a in analyses],
                 "blocked": [{"rule": "§" + r, "reason": why} for r, why in ex.blocked],
                 "neighbours": list(ex.neighbours)}
 
@@ -232,42 +238,63 @@ def create_app(judge) -> FastAPI:
     def search_error(exc: Exception, code: str) -> BadInput:
         return BadInput(str(exc).rstrip("."), code)
 
-    def match_dict(m) -> dict:
-        return {"word": m.word, "blanks": list(m.blanks), "shown": m.shown, "score": m.score}
+    def match_dict(m, combos: int | None = None) -> dict:
+        d = {"word": m.word, "blanks": list(m.blanks), "shown": m.shown, "score": m.score}
+        if combos is not None:
+            d["combinations"] = combos
+        return d
 
-    def collect(matches, ranked: bool, limit: int) -> dict:
+    def collect(matches, ranked: bool, limit: int, sort: str | None = None) -> dict:
         # ranked (with a rack): every match is needed to rank them, and a rack bounds them;
         # alphabetical (a pattern alone, '*' is the whole word list): stop counting at a cap
+        sort = sort or ("score" if ranked else "alpha")
         cap = MAX_RANKED if ranked else MAX_COUNTED
         found = list(itertools.islice(matches, cap + 1))
         truncated = len(found) > cap
-        found = best_first(found[:cap]) if ranked else found[:cap]
-        return {"count": len(found), "truncated": truncated,
+        found = found[:cap]
+        if sort == "probability":
+            return {"count": len(found), "truncated": truncated, "sort": sort,
+                    "matches": [match_dict(m, c) for m, c in by_probability(found)[:limit]]}
+        if sort == "score":
+            found = best_first(found)
+        return {"count": len(found), "truncated": truncated, "sort": sort,
                 "matches": [match_dict(m) for m in found[:limit]]}
 
-    def search(what: str, text: str, matches, ranked: bool, limit: int) -> dict:
+    def search(what: str, text: str, matches, ranked: bool, limit: int,
+               sort: str | None = None, code: str | None = None) -> dict:
         """:func:`collect` of ``matches()``, a search for ``text``, a rack or a pattern
         (``what``); BadInput ``empty`` or ``bad-rack``/``bad-pattern`` when it is none or bad."""
         if not text.strip():
             raise BadInput(f"no {what} given", "empty")
         try:
-            return collect(matches(), ranked, limit)
+            return collect(matches(), ranked, limit, sort)
         except (SearchError, InvalidWord) as e:
-            raise search_error(e, "bad-" + what) from None
+            raise search_error(e, code or "bad-" + what) from None
 
-    def anagram(rack: str, min_length: int, max_length: int, exact: bool, limit: int) -> dict:
+    def anagram(rack: str, min_length: int, max_length: int, exact: bool, limit: int,
+                extra: int = 0, sort: str | None = None) -> dict:
+        if extra and exact:
+            raise BadInput("exact and super cannot be asked together: a super-anagram adds "
+                           "letters to the rack's", "bad-request")
         found = search("rack", rack, lambda: judge.anagram(
-            _readable(rack), min_length=min_length, max_length=max_length, exact=exact),
-            True, limit)
-        return {"rack": rack, **found}
+            _readable(rack), min_length=min_length, max_length=max_length, exact=exact,
+            extra=extra or None), True, limit, sort)
+        return {"rack": rack, "super": extra, **found}
 
     def pattern(text: str, rack: str | None, min_length: int, max_length: int,
-                limit: int) -> dict:
+                limit: int, sort: str | None = None) -> dict:
         rack = rack if rack and rack.strip() else None
         found = search("pattern", text, lambda: judge.pattern(
             _readable(text), rack=rack and _readable(rack), min_length=min_length,
-            max_length=max_length), rack is not None, limit)
+            max_length=max_length), rack is not None, limit, sort)
         return {"pattern": text, "rack": rack, **found}
+
+    def extensions(word: str, side: str, min_length: int, max_length: int, limit: int,
+                   sort: str | None = None) -> dict:
+        found = search("word", word, lambda: judge.extensions(
+            _readable(word), side, min_length=min_length, max_length=max_length), False,
+            limit, sort, "bad-request")
+        return {"word": word, "side": side, **found}
 
     def hooks(word: str) -> dict:
         tile = _tile(word)
@@ -275,7 +302,9 @@ def create_app(judge) -> FastAPI:
             h = judge.hooks(tile)
         except (SearchError, InvalidWord) as e:
             raise search_error(e, "bad-request") from None
-        return {"word": word, "tile": tile, "front": "".join(h.front), "back": "".join(h.back)}
+        inner_front, inner_back = h.inner_words
+        return {"word": word, "tile": tile, "front": "".join(h.front), "back": "".join(h.back),
+                "inner_front": inner_front, "inner_back": inner_back}
 
 
     def Words():
@@ -287,6 +316,11 @@ def create_app(judge) -> FastAPI:
     def Length(default: int):
         return Query(default, ge=1, le=MAX_LETTERS)
 
+    def Sort(default: str | None = None):
+        return Query(default, pattern="^(|score|alpha|probability)$",
+                     description="score (best first), alpha, or probability (longer first, "
+                                 "then the likelier draw; each match gets its combinations)")
+
     def count_words(words: list[str], no_word: str) -> None:
         """BadInput when ``words`` is empty (``no_word`` says so) or longer than MAX_WORDS."""
         if not words:
@@ -295,8 +329,8 @@ def create_app(judge) -> FastAPI:
             raise BadInput(f"{len(words)} words given; at most {MAX_WORDS} per request",
                            "too-many-words", 413)
 
-    async def check_answer(words: list[str]) -> dict:
-        results = await judge_words(words)
+    async def check_answer(words: list[str], strict: bool = False) -> dict:
+        results = await judge_words(words, strict)
         return {"all_valid": all(r["valid"] for r in results), "results": results}
 
     # -- pages ------------------------------------------------------------------------------------
@@ -355,18 +389,21 @@ def create_app(judge) -> FastAPI:
     def search_page(request: Request, rack: str = Query("", max_length=256),
                     pattern_text: str = Query("", alias="pattern", max_length=256),
                     min_length: int = Length(2), max_length: int = Length(15),
-                    exact: bool = False, limit: int = Limit()):
+                    exact: bool = False, limit: int = Limit(),
+                    extra: int = Query(0, alias="super", ge=0, le=15),
+                    sort: str | None = Sort()):
         result, error = None, None
         try:
             if pattern_text.strip():
-                result = pattern(pattern_text, rack, min_length, max_length, limit)
+                result = pattern(pattern_text, rack, min_length, max_length, limit, sort)
             elif rack.strip():
-                result = anagram(rack, min_length, max_length, exact, limit)
+                result = anagram(rack, min_length, max_length, exact, limit, extra, sort)
         except BadInput as e:
             error = e
         values = tile_set().values
         return page(request, "search.html", rack=rack, pattern=pattern_text,
                     min_length=min_length, max_length=max_length, exact=exact, result=result,
+                    extra=extra, sort=sort or "",
                     error=error, letters=[(c, values.get(c)) for c in TILE_LETTERS],
                     http_status=error.status if error else 200)
 
@@ -382,17 +419,20 @@ def create_app(judge) -> FastAPI:
         return {"status": "ok", "version": __version__}
 
     @app.get("/api/check", tags=["judge"])
-    async def api_check(word: list[str] = Words()) -> dict:
+    async def api_check(word: list[str] = Words(), strict_accents: bool = False) -> dict:
         """Judge each ``word`` (repeat the parameter for several). Each result: ``word`` as
         given, ``tile`` form, ``valid``, ``rules`` (ids with §) and the ``reason`` of an
-        invalid word; a word that cannot be Greek is invalid, with ``error`` its code."""
+        invalid word; a word that cannot be Greek is invalid, with ``error`` its code.
+        ``strict_accents``: a word typed with a lower-case letter must be written as one of
+        its valid accented forms (ανθρωπου is invalid; the reason names ανθρώπου)."""
         count_words(word, "no word given: add ?word=… (repeat it for several words)")
-        return await check_answer(word)
+        return await check_answer(word, strict_accents)
 
     @app.post("/api/check", tags=["judge"])
     async def api_check_post(request: Request) -> dict:
         """Judge a list: the body is JSON ``{"words": ["…", …]}`` (UTF-8, at most 1000
-        words); the answer is that of ``GET /api/check``."""
+        words; ``"strict_accents": true`` as in ``GET``); the answer is that of ``GET
+        /api/check``."""
         data = await _body(request)
         try:
             obj = json.loads(data.decode("utf-8"))
@@ -404,7 +444,10 @@ def create_app(judge) -> FastAPI:
         if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
             raise BadInput('the request body must be {"words": [strings]}')
         count_words(words, "no word given: the list is empty")
-        return await check_answer(words)
+        strict = obj.get("strict_accents", False)
+        if not isinstance(strict, bool):
+            raise BadInput('"strict_accents" must be true or false')
+        return await check_answer(words, strict)
 
     @app.get("/api/challenge", tags=["judge"])
     async def api_challenge(word: list[str] = Words()) -> dict:
@@ -415,11 +458,13 @@ def create_app(judge) -> FastAPI:
         return {"words": word, "valid": await challenge(word)}
 
     @app.get("/api/analyse", tags=["analysis"])
-    def api_analyse(word: str = Query(max_length=4096)) -> dict:
+    def api_analyse(word: str = Query(max_length=4096), strict_accents: bool = False) -> dict:
         """Every analysis of ``word`` (lemma, inflection class, UniMorph cell, accented
         surface, rules, weight; best first), the verdict, and for an invalid word the
-        rules that block it or the closest valid words (``dektes explain --json``)."""
-        return explain(word)
+        rules that block it or the closest valid words (``dektes explain --json``).
+        ``strict_accents``: a word typed with a lower-case letter keeps only the analyses
+        written as typed, and is invalid without one (the reason names the valid forms)."""
+        return explain(word, strict_accents)
 
     @app.get("/api/paradigm", tags=["analysis"])
     def api_paradigm(lemma: str = Query(max_length=4096),
@@ -435,27 +480,48 @@ def create_app(judge) -> FastAPI:
     @app.get("/api/anagram", tags=["search"])
     def api_anagram(rack: str = Query(max_length=256), min_length: int = Length(2),
                     max_length: int = Length(15), exact: bool = False,
-                    limit: int = Limit()) -> dict:
+                    limit: int = Limit(),
+                    extra: int = Query(0, alias="super", ge=0, le=15,
+                                       description="super-anagrams: every tile and up to "
+                                                   "this many letters more"),
+                    sort: str | None = Sort("score")) -> dict:
         """Every valid word the ``rack`` makes (letters, ``?`` or ``*`` for at most two
         blanks), best score first: ``word``, ``blanks`` (positions played by blanks),
         ``shown`` (blanks in lower case), ``score`` (face value). ``exact``: every tile
-        used. ``count`` is the number found, ``matches`` the first ``limit``."""
-        return anagram(rack, min_length, max_length, exact, limit)
+        used; ``super=N``: the words that use every tile and up to N letters more.
+        ``sort=probability``: longer words first, then the likelier draws, each match with
+        its ``combinations``. ``count`` is the number found, ``matches`` the first
+        ``limit``."""
+        return anagram(rack, min_length, max_length, exact, limit, extra, sort)
 
     @app.get("/api/pattern", tags=["search"])
     def api_pattern(pattern_text: str = Query(alias="pattern", max_length=256),
                     rack: str | None = Query(None, max_length=256),
                     min_length: int = Length(2), max_length: int = Length(15),
-                    limit: int = Limit()) -> dict:
-        """Every valid word matching ``pattern`` (``?`` one letter, ``*`` any run of letters),
-        in alphabetical order, or best score first when a ``rack`` limits the letters that
-        ``?`` and ``*`` stand for. Without a rack, counting stops at 10,000 words
-        (``truncated``)."""
-        return pattern(pattern_text, rack, min_length, max_length, limit)
+                    limit: int = Limit(), sort: str | None = Sort()) -> dict:
+        """Every valid word matching the whole of ``pattern`` (``?`` one letter, ``*`` any
+        run of letters, ``[ΘΤ]`` one of the letters named, ``[^ΑΕ]`` one letter other than
+        those), in alphabetical order, or best score first when a ``rack`` limits the letters
+        that ``?``, ``*`` and sets stand for (``sort`` chooses otherwise). Without a rack,
+        counting stops at 10,000 words (``truncated``)."""
+        return pattern(pattern_text, rack, min_length, max_length, limit, sort)
+
+    @app.get("/api/extensions", tags=["search"])
+    def api_extensions(word: str = Query(max_length=256),
+                       side: str = Query("any", pattern="^(" + "|".join(SIDES) + ")$",
+                                         description="front: words that end with word; "
+                                                     "back: that begin with it; any"),
+                       min_length: int = Length(2), max_length: int = Length(15),
+                       limit: int = Limit(), sort: str | None = Sort()) -> dict:
+        """The valid words longer than ``word`` that contain it (``side``), alphabetical
+        unless ``sort``; counting stops at 10,000 words (``truncated``)."""
+        return extensions(word, side, min_length, max_length, limit, sort)
 
     @app.get("/api/hooks", tags=["search"])
     def api_hooks(word: str = Query(max_length=4096)) -> dict:
-        """The letters that make a valid word before (``front``) and after (``back``) ``word``."""
+        """The letters that make a valid word before (``front``) and after (``back``) ``word``,
+        and its inner hooks: the word less its first letter (``inner_front``) and less its
+        last (``inner_back``) when valid, else null."""
         return hooks(word)
 
     return app

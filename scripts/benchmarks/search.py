@@ -26,14 +26,36 @@ Rows:
    Baseline *scan*: one compiled regular expression run over the whole 2–15 word list (one
    newline-joined text, ``re.finditer``), each hit tested against the rack.
 
+3. pattern with letter sets, no rack (issue 25): a valid word of 5–12 letters with one or two
+   letters as a set ``[..]`` holding it and two others, or as a negated set ``[^..]`` of two
+   other letters, one or two as ``?``, and half the time a run (the start included) as ``*``;
+   three letters at least are kept.
+   dektes: ``Judge.pattern(p)``. Baselines: *text scan*, the regular expression over the word
+   list's text (one ``re.finditer``, as in row 2), and *plain scan*, ``fullmatch`` of each
+   word of the list.
+4. super-anagram, 7 tiles and up to 2 letters more (``anagram --super 2``): 7 letters drawn
+   from the bag. dektes: ``Judge.anagram(rack, extra=2)``. Baseline *plain scan*: each word of
+   7–9 letters of the list counted (``Counter``) and tested to hold the rack.
+5. probability order (``--sort probability``): row 1's racks, every word of 2–7 letters
+   ranked by :func:`fst.search.by_probability`. Baseline: the plain scan of row 1, then each
+   word's draw count in Python (``math.comb``, the same formula) and the same sort.
+6. extensions (``dektes extensions``): valid words of 4–7 letters, in turn anywhere, --front
+   and --back. dektes: ``Judge.extensions(w, side)``. Baseline *plain scan*: ``w in x``
+   (``x.endswith(w)``, ``x.startswith(w)``) over the word list.
+7. hooks with inner hooks: valid words of 3–10 letters. dektes: ``Judge.hooks(w)``. Baseline
+   *plain scan*: one pass over the word list for the words one letter longer that begin or end
+   with w and the words w less its first or last letter.
+
 Every result set is compared with its baselines'. Times are per query: wall time (median,
 95th percentile) and CPU time of this process (mean; less disturbed by other processes on a
 shared machine); a ratio is baseline total / dektes total, in CPU time (above 1: dektes faster).
-Goal (issue 14): ≥ 20× the scan, ≤ 50 ms per rack.
+Goal (issue 14): ≥ 20× the scan, ≤ 50 ms per rack. Goal (issue 25, rows 3–7): each ≥ 10× the
+plain scan; a 7-tile ``--super 2`` ≤ 50 ms.
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import itertools
 import random
 import re
@@ -48,7 +70,7 @@ sys.path.insert(0, str(ROOT))
 
 from fst.api import Judge  # noqa: E402
 from fst.normalize import TILE_LETTERS  # noqa: E402
-from fst.search import parse_rack, tile_set  # noqa: E402
+from fst.search import by_probability, parse_pattern, parse_rack, tile_set  # noqa: E402
 
 
 def bag(rng: random.Random) -> list[str]:
@@ -123,10 +145,15 @@ def scan_pattern(text: str, pat: str, rack_letters: str, blanks: int) -> set[str
 
 
 def timed(fn, *a, **k):
-    """(result, (wall s, CPU s))."""
-    t, c = time.perf_counter(), time.process_time()
-    r = fn(*a, **k)
-    return r, (time.perf_counter() - t, time.process_time() - c)
+    """(result, (wall s, CPU s)), with the garbage collector paused as ``timeit`` does (a
+    collection walks the baselines' million objects, landing on whichever call is running)."""
+    gc.disable()
+    try:
+        t, c = time.perf_counter(), time.process_time()
+        r = fn(*a, **k)
+        return r, (time.perf_counter() - t, time.process_time() - c)
+    finally:
+        gc.enable()
 
 
 def summary(name: str, times: list[tuple[float, float]]) -> str:
@@ -144,6 +171,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--racks", type=int, default=30, help="anagram racks (default 30)")
     ap.add_argument("--patterns", type=int, default=30, help="pattern queries (default 30)")
+    ap.add_argument("--queries", type=int, default=15,
+                    help="queries of each of rows 3–7 (default 15)")
     ap.add_argument("--seed", type=int, default=14)
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -239,6 +268,179 @@ def main() -> None:
     print("   " + summary("scan (regex + counts)", t_s))
     print("   ratio scan / dektes:          %6.1f×" % ratio(t_s, t_d))
     print("\ngoal (issue 14): ≥ 20× the scan and ≤ 50 ms per rack")
+    issue_25(judge, words15, text, racks, rng, args.queries)
+
+
+def zyzzyva_combinations(word: str) -> int:
+    """The draw count of :func:`fst.search.combinations`, in plain Python, term by term."""
+    from math import comb
+    ts = tile_set()
+    n = Counter(word)
+    letters = list(n)
+
+    def prod(minus: Counter) -> int:
+        p = 1
+        for x in letters:
+            p *= comb(ts.counts[x], n[x] - minus[x]) if n[x] >= minus[x] else 0
+        return p
+
+    total = prod(Counter())
+    total += comb(ts.blanks, 1) * sum(prod(Counter({y: 1})) for y in letters)
+    total += comb(ts.blanks, 2) * sum(prod(Counter({y: 1}) + Counter({z: 1}))
+                                      for i, y in enumerate(letters) for z in letters[i:])
+    return total
+
+
+def plain_scan_super(words, rack_letters: str, extra: int) -> list[str]:
+    have = Counter(rack_letters)
+    n = len(rack_letters)
+    out = []
+    for w in words:
+        if n <= len(w) <= n + extra and not (have - Counter(w)):
+            out.append(w)
+    return out
+
+
+def pattern_regex(tokens) -> str:
+    return "^" + "".join("." if t == "?" else ".*" if t == "*" else
+                         t if not t.startswith("[^") else t[:-1] + "\n]" for t in tokens) + "$"
+
+
+def report(title: str, rows, base, ours, found) -> None:
+    print("\n" + title)
+    print("   results per query: median %d, max %d; identical to the baseline"
+          % (statistics.median(found), max(found)))
+    print("   " + summary("dektes", ours))
+    print("   " + summary(base, rows))
+    print("   ratio %s / dektes: %6.1f×" % (base, ratio(rows, ours)))
+
+
+def issue_25(judge, words15, text, racks, rng, n) -> None:
+    """Rows 3–7 (issue 25's modes), each against a plain scan of the word list."""
+    letters = TILE_LETTERS
+    # -- 3. pattern with letter sets -------------------------------------------------------
+    mid = [w for w in words15 if 5 <= len(w) <= 12]
+    queries = []
+    while len(queries) < n:
+        w = rng.choice(mid)
+        pos = rng.sample(range(len(w)), rng.randint(2, 4))
+        pat = list(w)
+        for k, i in enumerate(pos):
+            if k < 2 and rng.random() < 0.5:
+                others = rng.sample([c for c in letters if c != w[i]], 2)
+                pat[i] = "[" + "".join(sorted(others + [w[i]])) + "]"
+            elif k < 2:
+                pat[i] = "[^" + "".join(rng.sample([c for c in letters if c != w[i]], 2)) + "]"
+            else:
+                pat[i] = "?"
+        if rng.random() < 0.5:
+            i = rng.randrange(len(w) - 3)
+            pat[i:i + rng.randint(1, 3)] = ["*"]
+        if sum(len(t) == 1 and t not in "?*" for t in pat) < 3:
+            continue  # a query keeps three letters of its word (not '?*', the whole list)
+        queries.append(re.sub(r"\*+", "*", "".join(pat)))
+    list(judge.pattern(queries[0]))
+    t_d, t_s, t_w, found = [], [], [], []
+    for pat in queries:
+        got, t = timed(lambda: [m.word for m in judge.pattern(pat)])
+        t_d.append(t)
+        rx = re.compile(pattern_regex(parse_pattern(pat)), re.M)
+        want, t = timed(lambda: [m.group() for m in rx.finditer(text)])
+        t_s.append(t)
+        one = re.compile(pattern_regex(parse_pattern(pat))[1:-1])
+        each, t = timed(lambda: [w for w in words15 if one.fullmatch(w)])
+        t_w.append(t)
+        if got != want or got != each:
+            sys.exit("MISMATCH on pattern %s: dektes %d, scan %d" % (pat, len(got), len(want)))
+        found.append(len(got))
+    report("3. pattern with letter sets, no rack, %d queries (e.g. %s)"
+           % (len(queries), ", ".join(queries[:3])), t_s, "text scan (regex)", t_d, found)
+    print("   " + summary("plain scan (word by word)", t_w))
+    print("   ratio plain scan (word by word) / dektes: %6.1f×" % ratio(t_w, t_d))
+
+    # -- 4. super-anagrams, 7 tiles + 2 ------------------------------------------------------
+    sracks = ["".join(bag(rng)[:7]) for _ in range(n)]
+    list(judge.anagram(sracks[0], extra=2))
+    t_d, t_s, found = [], [], []
+    for rack in sracks:
+        r = parse_rack(rack)
+        got, t = timed(lambda: [m.word for m in judge.anagram(rack, extra=2)])
+        t_d.append(t)
+        want, t = timed(plain_scan_super, words15, r.letters, 2)
+        t_s.append(t)
+        if got != want:
+            sys.exit("MISMATCH on --super 2 %s: dektes %d, scan %d" % (rack, len(got), len(want)))
+        found.append(len(got))
+    report("4. super-anagram (--super 2), %d racks of 7 letters" % len(sracks), t_s,
+           "plain scan (Counter)", t_d, found)
+
+    # -- 5. probability order -----------------------------------------------------------------
+    t_d, t_s, found = [], [], []
+    for rack in racks[:n]:
+        r = parse_rack(rack)
+        got, t = timed(lambda: [m.word for m, _ in by_probability(
+            judge.anagram(rack, max_length=7))])
+        t_d.append(t)
+
+        def scan():
+            hits = plain_scan_anagram(words15, r.letters, r.blanks, 7)
+            ranked = sorted((-len(w), -zyzzyva_combinations(w), w) for w in hits)
+            return [w for _, _, w in ranked]
+        want, t = timed(scan)
+        t_s.append(t)
+        if got != want:
+            sys.exit("MISMATCH on --sort probability %s" % rack)
+        found.append(len(got))
+    report("5. anagram --sort probability, %d racks of row 1" % len(found), t_s,
+           "plain scan + Python combinations", t_d, found)
+
+    # -- 6. extensions ---------------------------------------------------------------------
+    short = [w for w in words15 if 4 <= len(w) <= 7]
+    sides = ["any", "front", "back"]
+    tests = {"any": lambda x, w: w in x, "front": lambda x, w: x.endswith(w),
+             "back": lambda x, w: x.startswith(w)}
+    t_d, t_s, found = [], [], []
+    list(judge.extensions("ΓΡΑΦΩ"))
+    for k in range(n):
+        w, side = rng.choice(short), sides[k % 3]
+        got, t = timed(lambda: [m.word for m in judge.extensions(w, side)])
+        t_d.append(t)
+        test = tests[side]
+        want, t = timed(lambda: [x for x in words15 if test(x, w) and x != w])
+        t_s.append(t)
+        if got != want:
+            sys.exit("MISMATCH on extensions %s %s" % (w, side))
+        found.append(len(got))
+    report("6. extensions (anywhere, --front, --back in turn), %d words of 4–7 letters" % n,
+           t_s, "plain scan (in)", t_d, found)
+
+    # -- 7. hooks with inner hooks ---------------------------------------------------------
+    hw = [w for w in words15 if 3 <= len(w) <= 10]
+    t_d, t_s, found = [], [], []
+    for _ in range(n):
+        w = rng.choice(hw)
+        h, t = timed(judge.hooks, w)
+        t_d.append(t)
+
+        def scan():
+            front, back, inner = set(), set(), set()
+            for x in words15:
+                if len(x) == len(w) + 1:
+                    if x[1:] == w:
+                        front.add(x[0])
+                    if x[:-1] == w:
+                        back.add(x[-1])
+                elif x == w[1:] or x == w[:-1]:
+                    inner.add(x)
+            return front, back, inner
+        (front, back, inner), t = timed(scan)
+        t_s.append(t)
+        if (set(h.front), set(h.back), {x for x in h.inner_words if x}) != (front, back, inner):
+            sys.exit("MISMATCH on hooks %s" % w)
+        found.append(len(front) + len(back) + len(inner))
+    report("7. hooks with inner hooks, %d words of 3–10 letters" % n, t_s, "plain scan", t_d,
+           found)
+    print("\ngoal (issue 25): each ≥ 10× the plain scan; a 7-tile --super 2 ≤ 50 ms")
 
 
 if __name__ == "__main__":
