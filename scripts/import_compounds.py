@@ -170,7 +170,7 @@ def main(argv=None) -> int:
         if lemma in own_rows:
             counts["has its own parts row"] += 1
             continue
-        if lemma in known and base not in parts_bases:
+        if lemma in known and not (base in parts_bases and parts_index()[base].hand_entered):
             counts["already in the lexicon"] += 1
             continue
         modes = C.candidate_modes(p, base, rows[base])
