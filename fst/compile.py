@@ -208,8 +208,8 @@ def compound_rows(rows: list[ListedForm], entries=(), records=None) -> list[List
     """Listed rows of the compound verbs of ``lexicon/compounds.tsv`` (grammars/compounds.py),
     made from their base's rows among ``rows``; a lemma the lexicon ``entries`` inflect is
     skipped, unless its base is a hand-entered principal-parts verb (lexicon/verb-parts.tsv,
-    whose verbs are bases too; an evidence row's verb is the base of compounds without a row
-    of their own only). Citations name the base, ``rules`` the rule (§D2 internal/kept augment,
+    whose verbs are bases too) or the record has an augment mode (an evidence row's verb,
+    χωρώ, passes nothing on to a compound with a row of its own, προχωρώ). Citations name the base, ``rules`` the rule (§D2 internal/kept augment,
     §D1 external); a compound's own parts row replaces the systems it states."""
     bases = collections.defaultdict(list)
     for r in rows:
@@ -221,7 +221,8 @@ def compound_rows(rows: list[ListedForm], entries=(), records=None) -> list[List
     known = {e.lemma for e in entries}
     out = []
     for rec in (compounds.read_records() if records is None else records):
-        if (rec.lemma in known and rec.base not in hand) or rec.base not in bases:
+        if rec.base not in bases or (rec.lemma in known and rec.base not in hand and not (
+                set(rec.modes) & set(compounds.AUGMENT_MODES))):
             continue
         made = []
         for cell, form, w, rids in compounds.record_forms(rec, bases[rec.base]):

@@ -170,7 +170,7 @@ def main(argv=None) -> int:
         if lemma in own_rows:
             counts["has its own parts row"] += 1
             continue
-        if lemma in known and not (base in parts_bases and parts_index()[base].hand_entered):
+        if lemma in known and base not in parts_bases:
             counts["already in the lexicon"] += 1
             continue
         modes = C.candidate_modes(p, base, rows[base])
@@ -204,6 +204,12 @@ def main(argv=None) -> int:
             if not taken & stems:
                 counts["no stem evidence"] += 1
                 continue
+        if lemma in known and not parts_index()[base].hand_entered \
+                and not taken & set(C.AUGMENT_MODES):
+            # an evidence row's verb (χωρώ) passes nothing on: the compound's own lemma row
+            # stands unless the compound's own forms chose an augment mode
+            counts["keeps its own lemma row"] += 1
+            continue
         forms = {f for _, f, _, _ in C.derive(p, base, rows[base], taken)}
         if official is not None:
             n, held = dev_figures(forms)
