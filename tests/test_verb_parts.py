@@ -336,3 +336,16 @@ def test_learned_aorist_is_d3_and_can_be_switched_off(judge):
     # the dictionary's only passive aorist is the verb's part, not a §D3 variant
     assert strict.check("ΑΝΤΙΛΗΦΘΗΚΑ").valid and strict.check("ΕΞΕΛΙΧΘΗΚΑ").valid
     assert not judge.check("ΑΝΤΙΛΗΦΤΗΚΑ").valid
+
+
+def test_deponent_without_evidence_has_no_participle(judge):
+    # §D6: a -μένος participle only where the dictionaries give it; P3b gives every member
+    # one (*δεγμένος), and scripts/infer_parts.py's ppp-absent-deponent kind removes it
+    rows = [p for p in cj.parts_index().values() if "ppp-absent-deponent" in p.citation]
+    assert rows and all(p.inflection_class.endswith("b") and p.parts.get("ppp") == ()
+                        for p in rows)
+    assert any(f == "δεγμένος" for f, c, _w in generate("δέχομαι", load_tables()["P3b"])
+               if c == PPP1)
+    for word in ("ΔΕΓΜΕΝΟΣ", "ΔΕΓΜΕΝΗ", "ΞΑΝΑΔΕΓΜΕΝΟΣ"):
+        assert not judge.check(word).valid, word
+    assert judge.check("ΔΕΧΘΗΚΑ").valid and judge.check("ΔΕΧΤΗΚΑ").valid
