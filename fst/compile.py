@@ -208,8 +208,9 @@ def build(lex: Lexicon | None = None, progress: bool = True):
 def compound_rows(rows: list[ListedForm], entries=(), records=None) -> list[ListedForm]:
     """Listed rows of the compound verbs of ``lexicon/compounds.tsv`` (grammars/compounds.py),
     made from their base's rows among ``rows``; a lemma the lexicon ``entries`` inflect is
-    skipped, unless its base is a principal-parts verb (lexicon/verb-parts.tsv, whose verbs
-    are bases too). Citations name the base, ``rules`` the rule (§D2 internal/kept augment,
+    skipped, unless its base is a hand-entered principal-parts verb (lexicon/verb-parts.tsv,
+    whose verbs are bases too) or the record has an augment mode (an evidence row's verb,
+    χωρώ, passes nothing on to a compound with a row of its own, προχωρώ). Citations name the base, ``rules`` the rule (§D2 internal/kept augment,
     §D1 external); a compound's own parts row replaces the systems it states."""
     bases = collections.defaultdict(list)
     for r in rows:
@@ -217,10 +218,12 @@ def compound_rows(rows: list[ListedForm], entries=(), records=None) -> list[List
             bases[r.lemma].append((r.cell, r.form, r.weight))
     parts_bases = verb_parts.base_rows()
     bases.update(parts_bases)  # a parts row is the fuller base (άγω: listed as printed only)
+    hand = verb_parts.hand_entered_bases()
     known = {e.lemma for e in entries}
     out = []
     for rec in (compounds.read_records() if records is None else records):
-        if (rec.lemma in known and rec.base not in parts_bases) or rec.base not in bases:
+        if rec.base not in bases or (rec.lemma in known and rec.base not in hand and not (
+                set(rec.modes) & set(compounds.AUGMENT_MODES))):
             continue
         made = []
         for cell, form, w, rids in compounds.record_forms(rec, bases[rec.base]):
@@ -247,7 +250,8 @@ def listed_forms(rows: list[ListedForm], tags: TagTable) -> list[tuple[str, str,
         for rid, hook in row_hooks:
             for form, w in hook(r):
                 out.append((head + tags.char("rule", rid), form, w))
-        if Cell.of(r.cell).finite and not r.printed_only:
+        if Cell.of(r.cell).finite and not r.printed_only and "D3" not in r.rules:
+            # §D3 rows bring their own -ε 3rd plurals (d3_learned_aorist.forms)
             verbs[(r.lemma, r.inflection_class)].append((r.cell, r.form))
     for x in rules.at("listed verb"):
         tags.char("rule", x.rule_id)

@@ -10,7 +10,7 @@ The compiler (:mod:`fst.compile`) calls:
 * :func:`parts_by_lemma` — lemma → parts row, for :func:`fst.compile.paradigm_groups`, which
   leaves out the class cells a stated part governs (:func:`grammars.conjugation.overridden`);
 * :func:`rows` — the parts' forms as listed rows (class = the verb's class, citation
-  ``part:KEY``, so that the analysis names the part), with §D2 and §D3 forms made from them;
+  ``part:KEY``, so that the analysis names the part), with the §D2 forms made from them and the §D3 learned passive aorist;
 * :func:`base_rows` — every parts verb's whole paradigm (class present system + parts), the
   bases ``grammars/compounds.py`` builds compounds on.
 """
@@ -40,10 +40,24 @@ def _compound_records():
     return tuple(compounds.read_records())
 
 
+AUGMENT_MODES = {"drop", "keep", "internal"}  # grammars.compounds.AUGMENT_MODES
+
+
+def hand_entered_bases() -> set[str]:
+    """Parts verbs whose compounds' class rows give way to the compound record: the
+    hand-entered rows (``Parts.hand_entered``). An evidence row's verb (χωρώ: ppp-absent)
+    passes nothing on: its compound keeps a lemma row of its own (προχωρώ P10.11a) unless
+    the record has an augment mode its own forms chose (ανέτρεξα)."""
+    return {lm for lm, p in cj.parts_index().items() if p.hand_entered}
+
+
 def compound_lemmas_of_parts_bases() -> set[str]:
-    """Lemmas of ``compounds.tsv`` whose base is a parts row: their class rows give way."""
-    idx = cj.parts_index()
-    return {r.lemma for r in _compound_records() if r.base in idx}
+    """Lemmas of ``compounds.tsv`` whose base is a parts row, hand-entered or with an augment
+    mode chosen by the compound's own evidence: their class rows give way (a compound
+    inherits its base's parts unless its own evidence says otherwise)."""
+    idx, bases = cj.parts_index(), hand_entered_bases()
+    return {r.lemma for r in _compound_records() if r.base in idx
+            and (r.base in bases or set(r.modes) & AUGMENT_MODES)}
 
 
 def entries(lex: list, entry_type, add: bool = True) -> list:
@@ -96,7 +110,8 @@ def rows(listed_type, lemmas: set[str], internal=None, learned=None) -> list:
     """Listed rows (``listed_type(lemma, pos, class, cell, form, weight, citation)``) of the
     parts of the verbs among ``lemmas``, with the §D2 internal-augment forms of verbs of
     ``internal`` (lemma → d2 Entry; mode ``only`` drops the plain form where the augment is
-    stressed) and the §D3 learned twins of ``learned`` (lemma → listed learned aorist)."""
+    stressed) and the §D3 learned passive aorist of ``learned`` (lemma → its listed 1st
+    singular, conjugated by ``d3_learned_aorist.forms``)."""
     internal = internal or {}
     learned = learned or {}
     out = []
@@ -123,11 +138,13 @@ def rows(listed_type, lemmas: set[str], internal=None, learned=None) -> list:
                     if ia.mode == "only" and twin[1]:
                         continue
             out.append(listed_type(lemma, "V", p.inflection_class, cell, form, w, cit, tag))
-            if lemma in learned and d3.applies(cell):
-                lf = d3.learned(form)
-                if lf:
-                    out.append(listed_type(lemma, "V", p.inflection_class, cell, lf, 5,
-                                           cit + " §D3", tag + ("D3",)))
+        if lemma in learned and p.parts.get("paor"):
+            # §D3: the listed learned passive aorist beside the stated one, conjugated (a
+            # row leaving paor to the class: grammars/rules/d3_learned_aorist.strings)
+            cit = f"{PART_RULE}paor (lexicon/learned-aorists.tsv) §D3"
+            for cell, form in d3.forms(learned[lemma]):
+                out.append(listed_type(lemma, "V", p.inflection_class, cell, form, 5, cit,
+                                       (PART_RULE + "paor", "D3")))
     return out
 
 

@@ -64,6 +64,10 @@ SIMPLE_ONLY = {("έρχομαι", "έλα"), ("έρχομαι", "ελάτε")}
 #: (Triantafyllidis, irregular verbs: κάθομαι, κάθισα & έκατσα; the compounds ανακάθομαι,
 #: κατακάθομαι, παρακάθομαι take κάθισα only: κατακάθισε, not *κατέκατσε)
 SIMPLE_ONLY_STEMS = {"κάθομαι": ("κατσ", "κάτσ")}
+#: a base's variant present (weight 2) that its compounds do not share: λέω's λέγω, λέγεις …
+#: (Triantafyllidis, irregular verbs: λέω (& λέγω); ΛΚΝ παραλέω: παραλές, παραλέει, imperfect
+#: παράλεγα: the compound's present is -λέω only, its imperfect keeps λεγ-)
+SIMPLE_ONLY_PRESENT = {"λέω": "λέγ"}
 #: learned bases whose compounds keep the internal augment in the imperfect, as in the aorist
 #: (§D2: ΕΜΠΝΕΩ – ΕΝΕΠΝΕΥΣΑ – ΕΝΕΠΝΕΑ; ανελάμβανα, ανέφερε, επέτρεπε, εξέδιδε); compounds of
 #: demotic bases drop it (απόδινα, κατάπινα)
@@ -248,6 +252,9 @@ def derive(p: Prefix, base: str, rows: list[tuple[str, str, int]],
     for cell, form, w in rows:
         if any(m in form for m in skip) or (base, form) in SIMPLE_ONLY \
                 or any(m in form for m in SIMPLE_ONLY_STEMS.get(base, ())):
+            continue
+        if base in SIMPLE_ONLY_PRESENT and w >= 2 and form.startswith(SIMPLE_ONLY_PRESENT[base]) \
+                and cell.startswith(("V;IND;PRS;IPFV;", "V;IMP;IPFV;")) and cell.endswith(";ACT"):
             continue
         if cell.startswith("V;IND;PST;IPFV;") and cell.endswith(";ACT") and base in NO_IMPERFECT:
             continue

@@ -33,7 +33,11 @@ the main form, the others variants of weight 1):
   like an adjective in -ος -η -ο (§ 290); an active-only verb may have one (πεθαμένος), a verb
   with a passive may lack one (``ppp=-``);
 * ``mp`` — the mediopassive present where its stem differs (ακούγομαι): the present and
-  imperfect passive cells conjugated on that stem by the class's -ομαι rules.
+  imperfect passive cells conjugated on that stem by the class's -ομαι rules;
+* ``ipf`` — the active imperfect, 1st singular, where a learned compound keeps the internal
+  augment in it (Triantafyllidis 1941, compound verbs and the augment: παρέμενα, εισέβαλλα,
+  συμμετείχα): -α -ες -ε -αμε -ατε -αν, recessive, the augmented letters (those the present
+  stem lacks) only where stressed (παρέμενα, παραμέναμε), as for ``aor``.
 
 Flags: ``base_only`` — a base for compounds only, not a word itself (πτύσσω: ανέπτυξα is a
 word, έπτυξα is not; grammars/compounds.py).
@@ -51,7 +55,7 @@ from grammars import phonology as ph
 from lexicon import rows
 
 LEXICON_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "verb-parts.tsv"
-KEYS = ("aor", "subj", "imp", "paor", "psubj", "pimp", "ppp", "mp")
+KEYS = ("aor", "subj", "imp", "ipf", "paor", "psubj", "pimp", "ppp", "mp")
 FLAGS = ("base_only", "present_only", "no_aw")
 PERSONS = ("1;SG", "2;SG", "3;SG", "1;PL", "2;PL", "3;PL")
 AOR_ENDINGS = ("α", "εσ", "ε", "αμε", "ατε", "αν")
@@ -78,6 +82,14 @@ class Parts:
     flags: tuple[str, ...] = ()
     source: str = "manual"
     citation: str = ""
+
+    @property
+    def hand_entered(self) -> bool:
+        """A row above the generated section (source ``manual``): a fact of the verb and its
+        compounds. A row chosen by evidence (``hunspell+evidence`` …) is a fact of that verb
+        alone: a compound with a lemma row of its own keeps it (προχωρώ P10.11a, προχώρησα,
+        though χωρώ's evidence row makes χωρώ a base)."""
+        return self.source == "manual"
 
     def text(self) -> str:
         """The parts as the file writes them (``aor=έγραψα paor=γράφτηκα``)."""
@@ -139,12 +151,14 @@ def parts_index() -> dict[str, Parts]:
 
 def system_of(cell: str) -> str | None:
     """The part whose system holds ``cell``: ``aor`` (active perfective), ``paor`` (passive
-    perfective), ``ppp`` (the participle), ``mp`` (passive present and imperfect), or None
-    (the active present system, always the class's)."""
+    perfective), ``ppp`` (the participle), ``mp`` (passive present and imperfect), ``ipf``
+    (active imperfect), or None (the active present and imperative, always the class's)."""
     if cell.startswith("V.PTCP;PASS;PFV;"):
         return "ppp"
     if not cell.startswith("V;"):
         return None
+    if cell.startswith("V;IND;PST;IPFV;") and cell.endswith(";ACT"):
+        return "ipf"
     if ";PFV;" in cell or cell.endswith(";PFV"):
         return "aor" if cell.endswith(";ACT") else "paor"
     if cell.endswith(";PASS"):
@@ -240,7 +254,11 @@ def aorist_forms(lemma: str, aor: str, subj: str | None) -> list[tuple[str, str]
             continue
         form = ph.realise(a_plain + e, "", "ANT")
         region = _region(a_plain, s_plain) if s_plain and s_plain != a_plain else None
-        if region and region[1] < len(a_plain) and not _stress_in(form, *region):
+        if region and region[1] < len(a_plain) and _stress_before(form, region[0]):
+            # recessive, but not before the augment (ανήλθα, συμμετείχα; compounds.py)
+            form = ph.realise(_stem_mark_last(a_plain[:region[1]]) + a_plain[region[1]:] + e,
+                              "", ph.KEEP)
+        elif region and region[1] < len(a_plain) and not _stress_in(form, *region):
             # the augmented letters only where stressed (ήγαγα, αγάγαμε; προέτεινα, προτείναμε)
             form = ph.realise(s_plain + e, "", "ANT")
         out.append((cell, form))
@@ -257,6 +275,17 @@ def _region(a: str, s: str) -> tuple[int, int]:
     while j < min(len(a), len(s)) - i and a[-1 - j] == s[-1 - j]:
         j += 1
     return i, len(a) - j
+
+
+def _stress_before(form: str, start: int) -> bool:
+    """Does the stress of accented ``form`` fall on a letter before index ``start``?"""
+    u = ph.underlying(form, glides=True)
+    k = 0
+    for ch in u:
+        if ch == ph.MARK:
+            return k - 1 < start
+        k += 1
+    return False
 
 
 def _stress_in(form: str, start: int, end: int) -> bool:
@@ -421,6 +450,10 @@ def forms(p: Parts, table=None) -> list[tuple[str, str, int, str]]:
         out.append(("V;IMP;PFV;2;SG;ACT", imp[0], 0, "imp"))
         for f in imp[1:]:
             out.append(("V;IMP;PFV;2;PL;ACT", f, 0, "imp"))
+    for a, w in _weighted(parts.get("ipf", ())):
+        # the imperfect on the present stem: the augment only where stressed
+        for cell, f in aorist_forms(p.lemma, a, p.lemma if p.lemma.endswith("ω") else None):
+            out.append((cell.replace(";PFV;", ";IPFV;"), f, w, "ipf"))
     psubj = parts.get("psubj", ())
     for a, w in _weighted(parts.get("paor", ())):
         for cell, f in passive_forms(a, psubj[0] if psubj else None, parts.get("pimp"), stem):
@@ -445,6 +478,7 @@ def forms(p: Parts, table=None) -> list[tuple[str, str, int, str]]:
 def _check(p: Parts, out) -> None:
     firsts = {(c, f) for c, f, _w, _k in out}
     for key, cell in (("aor", "V;IND;PST;PFV;1;SG;ACT"), ("paor", "V;IND;PST;PFV;1;SG;PASS"),
+                      ("ipf", "V;IND;PST;IPFV;1;SG;ACT"),
                       ("ppp", "V.PTCP;PASS;PFV;MASC;NOM;SG"), ("subj", "V;SBJV;PFV;1;SG;ACT")):
         for f in p.parts.get(key, ()):
             if (cell, f) not in firsts and not (key == "aor" and f.endswith("ην")):

@@ -204,6 +204,12 @@ def main(argv=None) -> int:
             if not taken & stems:
                 counts["no stem evidence"] += 1
                 continue
+        if lemma in known and not parts_index()[base].hand_entered \
+                and not taken & set(C.AUGMENT_MODES):
+            # an evidence row's verb (χωρώ) passes nothing on: the compound's own lemma row
+            # stands unless the compound's own forms chose an augment mode
+            counts["keeps its own lemma row"] += 1
+            continue
         forms = {f for _, f, _, _ in C.derive(p, base, rows[base], taken)}
         if official is not None:
             n, held = dev_figures(forms)

@@ -15,6 +15,9 @@ and a kind of decision is kept only if its precision on the dev half holds (``KE
   show (2–8 letters, dev-hashed; at least one): ``ppp=-`` (πεθαίνω keeps πεθαμένος). Hunspell
   alone is not enough (0.80 on the dev half). Precision = held out: decided on one fold, the
   share of the other fold's participle forms the dev half lacks.
+* ``ppp-absent-deponent`` — the same for a verb of a deponent class (code ending in ``b``,
+  whose table gives every member a -μένος participle: *δεγμένος, *ευγμένος): §D6 admits a
+  participle only where the dictionaries give it; a kind of its own, kept at ``KEEP``.
 * ``aor-learned`` — a verb of the colloquial -εύω class P5.2/P5.2a (-εψα) whose learned
   aorist -ευσα (class P5.1/P5.1a) hunspell attests at least ``MIN_LEARNED`` times (hunspell
   often attests both) and the dev half holds some of its forms and none of the -εψα ones it
@@ -286,7 +289,10 @@ def main(argv=None) -> int:
                                  "colloquial -εψα forms it could show; Triantafyllidis 1941, -εύω verbs")
                 counts["aor-learned"] += 1
                 continue
-        if code.endswith("a") and code.startswith("P"):
+        if code.endswith(("a", "b")) and code.startswith("P"):
+            # active-only (a) and deponent (b) classes: §D6, a -μένος participle only where
+            # the dictionaries give one (δέχομαι: no *δεγμένος); a kind each
+            kind = "ppp-absent" if code.endswith("a") else "ppp-absent-deponent"
             ptcp = {f for f, c, w in forms if c.startswith(PTCP)}
             if ptcp and not any(f in hun for f in ptcp):
                 # the list as lemma-level evidence: it could show some participle form and
@@ -300,16 +306,16 @@ def main(argv=None) -> int:
                     learn = [t for t in ts if sub_fold(t) == k]
                     test = [t for t in ts if sub_fold(t) != k]
                     if learn and not any(t in dev for t in learn):
-                        figures["ppp-absent"][0] += len(test)
-                        figures["ppp-absent"][1] += sum(t not in dev for t in test)
+                        figures[kind][0] += len(test)
+                        figures[kind][1] += sum(t not in dev for t in test)
                 if not ts or any(t in dev for t in ts):
                     counts["ppp: hunspell silent, list undecided or holds one (kept)"] += 1
                     continue
-                rows[e.lemma] = (code, "ppp=-", "ppp-absent",
+                rows[e.lemma] = (code, "ppp=-", kind,
                                  f"hunspell el_GR attests none of the {len(ptcp)} participle "
                                  f"forms of the class, the official dev half none of the {len(ts)} "
                                  "it could show; the participle is its own part")
-                counts["ppp-absent"] += 1
+                counts[kind] += 1
             elif ptcp:
                 counts["participle attested (kept)"] += 1
     unimorph_pass(args.shared, hun, tables, manual, rows, counts, figures, dev)
@@ -327,6 +333,7 @@ def main(argv=None) -> int:
         if kind in dropped:
             continue
         src = {"ppp-absent": "hunspell+evidence+pes-dev",
+               "ppp-absent-deponent": "hunspell+evidence+pes-dev",
                "aor-unimorph": "unimorph+hunspell", "verb-unimorph": "unimorph+hunspell",
                "aor-learned": "hunspell+evidence+pes-dev"}[kind]
         lines.append(f"{lemma}\t{code}\t{parts}\t-\t{src}\t{kind}: {cit}")

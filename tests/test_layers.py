@@ -100,27 +100,24 @@ def test_b3_bar_fst_agrees_with_takes_xana():
     assert any(not b3_xana.takes_xana(v) for v in sample)
 
 
-def test_d3_fst_agrees_with_its_reference():
-    rows = [("παίζω", "P2.1", "V;IND;PST;PFV;1;SG;PASS", "παίχτηκα"),
-            ("παίζω", "P2.1", "V;SBJV;PFV;3;PL;PASS", "παιχτούνε"),
-            ("παίζω", "P2.1", "V;NFIN;PFV;PASS", "παιχτεί"),
-            ("παίζω", "P2.1", "V;IND;PST;PFV;1;SG;ACT", "έπαιξα"),
-            ("δένω", "P1", "V;IND;PST;PFV;1;SG;PASS", "δέθηκα"),
-            ("ράβω", "P4", "V;IND;PST;PFV;1;SG;PASS", "ράφτηκα")]
-    lemmas = (LexEntry("παίζω", "VERB", "P2.1", "t"), LexEntry("δένω", "VERB", "P1", "t"),
-              LexEntry("ράβω", "VERB", "P4", "t"))
-    with pynini.default_token_type("utf8"):
-        tags = TagTable()
-        gen = _gen(tags, rows)
-        got = _paths(d3_learned_aorist.twins(gen, _ctx(
-            tags, lemmas=lemmas, learned_aorists={"παίζω": "παίχθηκα"})), tags)
-        with pytest.raises(ValueError, match="δένω δέθηκα, ράβω ράφθηκαα"):
-            d3_learned_aorist.twins(gen, _ctx(tags, lemmas=lemmas, learned_aorists={
-                "δένω": "δέθηκα", "παίζω": "παίχθηκα", "ράβω": "ράφθηκαα"}))
-    want = {((lm, c, cell, ("D3",)), d3_learned_aorist.learned(s)) for lm, c, cell, s in rows
-            if lm == "παίζω" and d3_learned_aorist.applies(cell)}
-    assert got == want
-    assert {s for _, s in got} == {"παίχθηκα", "παιχθούνε", "παιχθεί"}
+def test_d3_conjugates_the_listed_learned_aorist():
+    # the learned stem is a part of its own: conjugated from the listed 1st singular, not
+    # read off the class's demotic forms (P4b makes *επισκέπφτηκα, P3b δέχτηκα)
+    from grammars.paradigm import load_tables
+    lemmas = (LexEntry("δέχομαι", "VERB", "P3b", "t"), LexEntry("επισκέπτομαι", "VERB", "P4b", "t"),
+              LexEntry("γράφω", "VERB", "P4", "t"), LexEntry("φωνάζω", "VERB", "P2.2a", "t"))
+    tags = TagTable()
+    ctx = Context(Lexicon(lemmas=lemmas, learned_aorists={
+        "δέχομαι": "δέχθηκα", "επισκέπτομαι": "επισκέφθηκα", "φωνάζω": "φωνάχθηκα"}),
+        load_tables(), tags)
+    got = {(decode(a, tags.by_char), f) for a, f, _w in d3_learned_aorist.strings(ctx)}
+    forms = {f for _, f in got}
+    assert {"δέχθηκα", "δεχθήκαμε", "δεχθούν", "δεχθούνε", "δεχθεί", "δεχθήκανε",
+            "επισκέφθηκα", "επισκεφθεί"} <= forms
+    assert all(a[3] == ("D3",) and d3_learned_aorist.applies(a[2]) for a, _ in got)
+    assert not {f for a, f in got if a[0] in ("γράφω", "φωνάζω")}  # unlisted; active-only
+    with pytest.raises(ValueError, match="δέχτηκα"):
+        d3_learned_aorist.forms("δέχτηκα")
 
 
 def test_e4_fst_agrees_with_its_reference():

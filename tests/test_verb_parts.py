@@ -234,3 +234,118 @@ def test_consonant_stems_keep_their_cluster_in_the_perfective():
         if subj and not plain(subj[0]).startswith(keep):
             bad.append((e.lemma, subj[0]))
     assert not bad, bad
+
+
+# -- issue 21: the newspaper's verbs ----------------------------------------------------------
+
+ISSUE_21_VALID = [
+    # everyday verbs that were missing
+    "ΥΠΟΣΤΗΡΙΖΩ", "ΥΠΟΣΤΗΡΙΞΑ", "ΑΠΟΚΛΕΙΣΤΗΚΕ", "ΣΕΒΟΝΤΑΙ", "ΠΡΟΣΕΥΧΟΜΑΣΤΕ", "ΕΝΙΩΣΑ",
+    "ΤΡΕΜΕΙ", "ΕΤΡΕΜΑ", "ΕΥΧΗΘΗΚΑ", "ΠΑΡΕΜΕΙΝΑ", "ΣΥΜΜΕΤΕΙΧΑ", "ΚΑΤΑΦΕΡΝΩ", "ΑΠΕΣΥΡΑ",
+    "ΑΠΟΔΕΙΚΝΥΕΙ",
+    # compounds with their own parts
+    "ΠΡΟΧΩΡΗΣΑ", "ΚΟΠΗΚΑ", "ΔΙΑΜΑΡΤΥΡΗΘΗΚΕ", "ΑΝΗΛΘΑ", "ΕΙΣΕΒΑΛΑ", "ΠΑΡΑΛΕΕΙ",
+    # the learned passive aorist
+    "ΔΕΧΘΗΚΑ", "ΔΕΧΘΟΥΝ", "ΑΝΤΙΛΗΦΘΗΚΑ", "ΑΠΟΡΡΙΦΘΕΙ", "ΣΥΜΠΕΡΙΛΗΦΘΕΙ", "ΠΑΡΑΠΕΜΦΘΟΥΝ",
+    "ΑΠΟΔΕΙΧΘΗΚΕ", "ΣΥΝΤΑΧΘΗΚΕ", "ΕΞΕΛΙΧΘΗΚΑ", "ΕΠΙΣΚΕΦΘΗΚΑ", "ΣΥΝΤΑΧΘΟΥΝΕ",
+    # the imperfect with the internal augment where stressed, -θω → -σα
+    "ΠΑΡΕΜΕΝΑ", "ΠΑΡΑΜΕΝΑΜΕ", "ΠΑΡΑΜΕΙΝΑΜΕ", "ΕΙΣΕΒΑΛΛΑΝ", "ΕΝΙΩΘΑ", "ΝΙΩΘΑΜΕ", "ΕΠΛΑΣΑ", "ΑΛΕΣΤΗΚΕ",
+    # more of the newspaper's verbs, and κόπτω's compounds with its κόπηκα
+    "ΔΙΕΨΕΥΣΕ", "ΚΑΤΑΓΓΕΛΛΕΙ", "ΚΑΤΗΓΓΕΙΛΕ", "ΚΑΤΑΓΓΕΛΘΗΚΕ", "ΚΑΤΕΛΗΞΕ", "ΕΠΙΤΥΓΧΑΝΕΙ",
+    "ΕΠΕΤΥΧΕ", "ΔΙΑΚΟΠΗΚΕ"]
+ISSUE_21_INVALID = [
+    "ΠΡΟΧΩΡΕΣΑ",            # χωρώ's aorist, not its compound's
+    "ΔΙΑΜΑΡΤΥΡΘΗΚΕ",        # P9b's -ρθηκα, not the dictionary's διαμαρτυρήθηκα
+    "ΞΑΝΑΠΑΡΑΛΕΓΕΙ", "ΠΑΡΑΛΕΓΕΙ",  # λέω's variant λέγω stays the simple verb's
+    "ΕΤΡΕΜΨΑ", "ΤΡΕΜΨΕΙ",   # τρέμω has no aorist (§D9)
+    "ΝΙΩΘΑ", "ΠΑΡΕΜΕΙΝΑΜΕ", "ΕΙΣΕΒΑΛΑΜΕ", "ΑΝΕΡΧΤΗΚΑ", "ΑΝΤΙΛΑΜΒΑΝΘΗΚΑ",
+    "ΣΥΜΜΕΤΕΞΑ", "ΠΑΡΑΜΕΝΟΜΑΙ",
+    "ΚΟΦΤΗΚΑ", "ΔΙΑΚΟΦΤΗΚΕ", "ΞΕΚΟΦΤΗΚΑ"]  # κόβω, κόπτω: κόπηκα (ΛΚΝ), and their compounds
+
+
+@pytest.mark.parametrize("word", ISSUE_21_VALID)
+def test_issue_21_words_valid(judge, word):
+    assert judge.check(word).valid
+
+
+@pytest.mark.parametrize("word", ISSUE_21_INVALID)
+def test_issue_21_words_invalid(judge, word):
+    assert not judge.check(word).valid
+
+
+def test_augment_stays_stressed_where_recessive_stress_would_precede_it():
+    # ανήλθα, συμμετείχα: recessive, but not before the augmented syllable; the 1st plural
+    # drops it where it is not stressed (εισβάλαμε), keeps it where it is (συμμετείχαμε)
+    f = _forms("ανέρχομαι", "aor=ανήλθα subj=ανέλθω", "P3b")
+    assert (AOR1, "ανήλθα") in f and ("V;IND;PST;PFV;1;PL;ACT", "ανήλθαμε") in f
+    f = _forms("συμμετέχω", "aor=συμμετείχα subj=συμμετάσχω ipf=συμμετείχα", "P3")
+    assert ("V;IND;PST;PFV;1;PL;ACT", "συμμετείχαμε") in f
+    assert ("V;IND;PST;IPFV;1;SG;ACT", "συμμετείχα") in f
+    f = _forms("εισβάλλω", "aor=εισέβαλα subj=εισβάλω ipf=εισέβαλλα", "P3")
+    assert ("V;IND;PST;PFV;1;PL;ACT", "εισβάλαμε") in f
+    assert ("V;IND;PST;IPFV;1;PL;ACT", "εισβάλλαμε") in f
+    assert ("V;IND;PST;IPFV;3;SG;ACT", "εισέβαλλε") in f
+
+
+def test_imperfect_part_replaces_the_class_imperfect():
+    p = cj.Parts("νιώθω", "P3a", cj.parse_parts("aor=ένιωσα ipf=ένιωθα"))
+    assert cj.overridden(p, "V;IND;PST;IPFV;1;SG;ACT")
+    assert not cj.overridden(p, "V;IND;PRS;IPFV;1;SG;ACT")
+    assert not cj.overridden(p, "V;IND;PST;IPFV;1;SG;PASS")
+    f = {(c, x) for c, x, _w, _k in cj.forms(p, load_tables()["P3a"])}
+    assert {("V;IND;PST;IPFV;1;SG;ACT", "ένιωθα"), ("V;IND;PST;IPFV;1;PL;ACT", "νιώθαμε")} <= f
+
+
+def test_compound_keeps_its_own_row_against_an_evidence_base():
+    # χωρώ is a parts verb by evidence alone (ppp-absent): that is χωρώ's fact, so προχωρώ
+    # keeps its own class row (προχώρησα, προχωρημένος)
+    from fst import verb_parts
+    idx = cj.parts_index()
+    assert "χωρώ" in idx and not idx["χωρώ"].hand_entered
+    assert "χωρώ" not in verb_parts.hand_entered_bases()
+    assert "προχωρώ" not in verb_parts.compound_lemmas_of_parts_bases()
+    assert "βάλλω" in verb_parts.hand_entered_bases()
+
+
+def test_compound_own_part_overrides_its_base(judge):
+    # κόβω's own paor κόπηκα replaces its class's κόφτηκα, for the verb and its passive row
+    assert _has(judge, "κόβω", PAOR1, "κόπηκα")
+    assert not _has(judge, "κόβω", PAOR1, "κόφτηκα")
+    assert not _has(judge, "κόβομαι", PAOR1, "κόφτηκα")
+
+
+def test_simple_verb_variant_present_does_not_reach_compounds():
+    from grammars import compounds as C
+    rows = [("V;IND;PRS;IPFV;3;SG;ACT", "λέει", 0), ("V;IND;PRS;IPFV;3;SG;ACT", "λέγει", 2),
+            ("V;IND;PST;IPFV;1;SG;ACT", "έλεγα", 0)]
+    p = C.prefix_of("παρα", "λέω")
+    got = {f for _c, f, _w, _r in C.derive(p, "λέω", rows, {"keep"})}
+    assert "παραλέει" in got and "παραλέγει" not in got
+    assert any(f.endswith("λεγα") for f in got)  # the imperfect keeps λεγ-
+
+
+def test_learned_aorist_is_d3_and_can_be_switched_off(judge):
+    from fst.api import Judge
+    from grammars.profiles import disabled
+    strict = Judge(judge.analyser, judge.tiles, judge.t2s, judge.tags,
+                   disabled_rules=disabled("board", ["D3"]))
+    for learned, demotic in (("ΔΕΧΘΗΚΑ", "ΔΕΧΤΗΚΑ"), ("ΣΥΝΤΑΧΘΗΚΕ", "ΣΥΝΤΑΧΤΗΚΕ"),
+                             ("ΑΠΟΔΕΙΧΘΗΚΕ", "ΑΠΟΔΕΙΧΤΗΚΕ")):
+        assert "D3" in judge.check(learned).rules, learned
+        assert not strict.check(learned).valid and strict.check(demotic).valid, learned
+    # the dictionary's only passive aorist is the verb's part, not a §D3 variant
+    assert strict.check("ΑΝΤΙΛΗΦΘΗΚΑ").valid and strict.check("ΕΞΕΛΙΧΘΗΚΑ").valid
+    assert not judge.check("ΑΝΤΙΛΗΦΤΗΚΑ").valid
+
+
+def test_deponent_without_evidence_has_no_participle(judge):
+    # §D6: a -μένος participle only where the dictionaries give it; P3b gives every member
+    # one (*δεγμένος), and scripts/infer_parts.py's ppp-absent-deponent kind removes it
+    rows = [p for p in cj.parts_index().values() if "ppp-absent-deponent" in p.citation]
+    assert rows and all(p.inflection_class.endswith("b") and p.parts.get("ppp") == ()
+                        for p in rows)
+    assert any(f == "δεγμένος" for f, c, _w in generate("δέχομαι", load_tables()["P3b"])
+               if c == PPP1)
+    for word in ("ΔΕΓΜΕΝΟΣ", "ΔΕΓΜΕΝΗ", "ΞΑΝΑΔΕΓΜΕΝΟΣ"):
+        assert not judge.check(word).valid, word
+    assert judge.check("ΔΕΧΘΗΚΑ").valid and judge.check("ΔΕΧΤΗΚΑ").valid

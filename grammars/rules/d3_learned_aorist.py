@@ -1,11 +1,18 @@
-"""§D3 — learned passive aorists in -φθηκα/-χθηκα/-σθηκα (grammars/RULES.md §D3).
+"""§D3 — learned passive aorists in -φθηκα/-χθηκα/-σθηκα/-θηκα (grammars/RULES.md §D3).
 
 Beside the demotic -φτηκα/-χτηκα/-στηκα the learned, unassimilated forms are valid only if
 a dictionary lists them: ΠΑΙΧΤΗΚΑ and ΠΑΙΧΘΗΚΑ, ΚΑΤΑΣΚΕΥΑΣΤΗΚΑ and ΚΑΤΑΣΚΕΥΑΣΘΗΚΑ, and with
 them the infinitive and the subjunctive (ΠΑΙΧΘΕΙ, ΠΑΙΧΘΟΥΝ(Ε)). The listed verbs are data
-(``lexicon/learned-aorists.tsv``); this module holds the sound change: the fricative + τ of
-the aorist passive stem is undone to fricative + θ (Triantafyllidis grammar, § on the
-passive aorist, "λόγιοι τύποι": γράφτηκα/γράφθηκα, δέχτηκα/δέχθηκα, ντύθηκα unaffected).
+(``lexicon/learned-aorists.tsv``: lemma and learned 1st singular). The learned aorist is a
+principal part of the verb: its stem (δεχθ-, συνταχθ-, επισκεφθ-) is conjugated like any
+passive aorist (``grammars.conjugation.passive_forms``: -ηκα … recessive, subjunctive -ώ
+-είς …, infinitive -εί; Triantafyllidis grammar, § on the passive aorist, "λόγιοι τύποι":
+γράφτηκα/γράφθηκα, δέχτηκα/δέχθηκα), with §D1's euphonic -ε on the 3rd plurals
+(ΠΑΙΧΘΟΥΝΕ), so it does not depend on the demotic form the verb's class makes.
+
+Where the dictionary gives the learned aorist *instead* of a demotic one (αντιλήφθηκα,
+απορρίφθηκα, λήφθηκα), it is no §D3 variant but the verb's passive aorist itself: the
+``paor=`` part of its row in ``lexicon/verb-parts.tsv`` (a part has one home).
 """
 from __future__ import annotations
 
@@ -40,41 +47,56 @@ def learned(surface: str) -> str | None:
     return surface[:m.start()] + m.group(1) + "θ" + surface[m.end():]
 
 
-def twins(gen, ctx):
-    """§D3: (analysis → surface) of the learned twin (παίχθηκα) of every demotic aorist
-    passive form (παίχτηκα, παιχτούνε, παιχτεί) of the verbs the lexicon's learned aorists
-    list (``ctx.lexicon.learned_aorists``), of those among its lemmas; None if there is none.
-    ``gen`` must be arc-sorted on its input.
+def forms(aorist: str) -> list[tuple[str, str]]:
+    """(cell, form) of the learned passive aorist whose 1st singular is ``aorist`` (δέχθηκα):
+    indicative, subjunctive and infinitive (the cells §D3 names), and §D1's 3rd plurals in
+    -ε (δεχθήκανε, δεχθούνε), sorted. Raises ValueError when ``aorist`` is no learned
+    passive aorist (-θηκα, the stem's θ unassimilated)."""
+    from grammars.conjugation import passive_forms
+    from grammars.rules.d1_augment import listed_variants
+    if not aorist.endswith("θηκα"):
+        raise ValueError(f"learned passive aorist {aorist!r} does not end in -θηκα")
+    out = [(c, f) for c, f in passive_forms(aorist, None, None, None) if applies(c)]
+    out += [(c, f) for c, f in listed_variants(out) if f.endswith("ε")]
+    return sorted(set(out))
 
-    Raises ValueError when a listed learned aorist is not what the rule makes of the verb's
-    own paradigm (a wrong lemma or a typo in the file)."""
-    import pynini
 
-    from fst.anatable import fst_paths
-    from grammars.alphabet import analysis_sigma
+def strings(ctx):
+    """(analysis string, surface form, weight) of the learned passive aorists of the verbs
+    ``lexicon/learned-aorists.tsv`` lists (``ctx.lexicon.learned_aorists``), for each class
+    of the lemma whose paradigm has a passive aorist; a verb whose passive aorist is a part
+    (``lexicon/verb-parts.tsv``) gets them with its parts (fst/verb_parts.py). Sorted.
+
+    Raises ValueError naming the file for a listed form that is no learned passive aorist."""
+    from grammars.conjugation import overridden, parts_index
     from grammars.rules import RULE_WEIGHT
-    tags = ctx.tags
-    lemmas = ctx.memo("lemmas", lambda: {e.lemma for e in ctx.lexicon.lemmas})
-    listed = {lm: f for lm, f in ctx.lexicon.learned_aorists.items() if lm in lemmas}
-    cells = [c for (kind, c) in tags.by_char.values() if kind == "cell" and applies(c)]
-    if not listed or not cells:
-        return None
-    sigma = analysis_sigma(tags)
-    keep = pynini.concat(pynini.union(*[pynini.escape(lm) for lm in sorted(listed)]),
-                         pynini.union(*[c for k, c in tags.by_tag.items()
-                                        if k.startswith("class:")]))
-    keep = (keep + pynini.union(*[tags.char("cell", c) for c in cells]) + sigma).optimize()
-    dsym = tags.char("rule", RULE_ID)
-    items, made = [], set()
-    for ana, surface, w in fst_paths(pynini.compose(keep, gen).optimize()):
-        form = learned(surface)
-        if form:
-            items.append((ana + dsym, form, max(w, RULE_WEIGHT)))
-            made.add(form)
-    missing = sorted(f"{lm} {f}" for lm, f in listed.items() if f not in made)
-    if missing:
-        raise ValueError("lexicon/learned-aorists.tsv: §D3 does not derive " + ", ".join(missing))
-    return pynini.string_map([(pynini.escape(a), f, str(w)) for a, f, w in items])
+    tags, out = ctx.tags, []
+    listed = ctx.lexicon.learned_aorists
+    if not listed:
+        return []
+    made = {}
+    parts = parts_index()
+    for e in ctx.lexicon.lemmas:
+        aorist = listed.get(e.lemma)
+        table = ctx.tables.get(e.inflection_class)
+        if aorist is None or table is None or table.pos != "VERB":
+            continue
+        if "V;IND;PST;PFV;1;SG;PASS" not in table.cells():
+            continue  # no passive aorist in this class (an active-only code of the lemma)
+        pr = parts.get(e.lemma)
+        if pr is not None and pr.inflection_class == e.inflection_class \
+                and overridden(pr, "V;IND;PST;PFV;1;SG;PASS"):
+            continue  # the parts make them (fst/verb_parts.py)
+        if aorist not in made:
+            try:
+                made[aorist] = forms(aorist)
+            except ValueError as err:
+                raise ValueError(f"lexicon/learned-aorists.tsv: {e.lemma}: {err}") from None
+        head = e.lemma + tags.char("class", e.inflection_class)
+        rid = tags.char("rule", RULE_ID)
+        for cell, form in made[aorist]:
+            out.append((head + tags.char("cell", cell) + rid, form, RULE_WEIGHT))
+    return sorted(set(out))
 
 
-LAYER = Layer(RULE_ID, "forms", True, build=twins)
+LAYER = Layer(RULE_ID, "forms", True, hooks={"strings": strings})
