@@ -195,6 +195,39 @@ def _decode_line(raw: bytes) -> tuple[str, str | InvalidWord]:
     return _escape(text), text
 
 
+def _decompression_errors() -> tuple:
+    import lzma
+    import zlib
+
+    errors = [OSError, EOFError, zlib.error, lzma.LZMAError]
+    try:
+        import zstandard  # fsspec's zstd reader
+
+        errors.append(zstandard.ZstdError)
+    except ImportError:
+        pass
+    return tuple(errors)
+
+
+#: what reading a (compressed) stream can raise for bad input: a truncated file (EOFError),
+#: corrupt data (zlib.error, lzma.LZMAError, OSError from gzip and bz2)
+_READ_ERRORS = _decompression_errors()
+
+
+def _read_reason(e: BaseException) -> str:
+    """Why reading failed, as a clause naming no file."""
+    if isinstance(e, EOFError):
+        return "the file is truncated (it ends inside its compressed data)"
+    if isinstance(e, OSError) and not isinstance(e, (FileNotFoundError, PermissionError)) \
+            and e.errno is None:  # gzip.BadGzipFile, bz2's "Invalid data stream"
+        text = str(e).split(" (b")[0]
+        return "it is not a valid compressed file (%s)" % (text[:1].lower() + text[1:])
+    if isinstance(e, OSError):
+        return _os_reason(e)
+    text = str(e).strip() or type(e).__name__
+    return "its compressed data is damaged (%s)" % text
+
+
 def _lines(stream: IO[bytes], name: str = STDIN) -> Iterator[bytes]:
     """The lines of ``stream``, each with its newline, split on ``\n`` only; a line longer
     than MAX_LINE_BYTES comes as a :class:`_LongLine` and is never held whole in memory.
@@ -206,8 +239,8 @@ def _lines(stream: IO[bytes], name: str = STDIN) -> Iterator[bytes]:
     def readline(n: int) -> bytes:
         try:
             return raw_readline(n)
-        except OSError as e:
-            raise InputError("cannot read %s: %s" % (name, _os_reason(e))) from None
+        except _READ_ERRORS as e:
+            raise InputError("cannot read %s: %s" % (name, _read_reason(e))) from None
     while True:
         line = readline(limit)
         if not line:
@@ -282,6 +315,12 @@ def _argv_word(word: str) -> tuple[str, str | InvalidWord]:
             raw = word.encode("utf-8", "backslashreplace")
         shown = _escape(raw.decode("utf-8", "backslashreplace"))
         return shown, _invalid_utf8(shown, "word")
+    size = len(word.encode("utf-8"))
+    if size > MAX_LINE_BYTES:  # echoed cut, as validate cuts an over-long line
+        head = _utf8_head(word.encode("utf-8"), SHOWN_BYTES)
+        shown = _escape(head.decode("utf-8")) + "…"
+        return shown, InvalidWord(shown, "the word is %d bytes long; a word has at most %d "
+                                  "letters" % (size, MAX_LETTERS), "too-long")
     return _escape(word), word
 
 
@@ -1289,8 +1328,9 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(e, BuildError):
             print("%s: the build failed: %s" % (PROG, e), file=sys.stderr)
             return EXIT_INTERNAL
-        if os.environ.get("DEKTES_DEBUG"):
-            raise
+        if os.environ.get("DEKTES_DEBUG"):  # the traceback, and the same exit status
+            import traceback
+            traceback.print_exc(file=sys.stderr)
         msg = str(e).strip().splitlines()[0] if str(e).strip() else ""
         print("%s: internal error (%s)%s; set DEKTES_DEBUG=1 for details"
               % (PROG, type(e).__name__, ": " + msg if msg else ""), file=sys.stderr)

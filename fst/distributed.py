@@ -197,7 +197,9 @@ def validate_files_to(paths: list[str], outputs: list[str],
                       options: Options = Options(), storage_options: dict | None = None,
                       ) -> Iterator[tuple[int, tuple[int, int, int, int]]]:
     """Judge each file of ``paths`` into the matching path of ``outputs`` on the workers
-    (which must be able to write there); yields (index, counts) as files finish."""
+    (which must be able to write there); yields (index, counts) as files finish, (index,
+    the error) for an input that cannot be read to its end (no output file is left for it).
+    Raises :class:`fst.corpus.OutputFileError` when an output cannot be written."""
     client = _client(client)
     futures = {}
     for i, (p, o) in enumerate(zip(paths, outputs)):
@@ -205,7 +207,12 @@ def validate_files_to(paths: list[str], outputs: list[str],
                             storage_options, pure=False)
         futures[fut] = i
     for fut in distributed.as_completed(futures):
-        yield futures[fut], fut.result()
+        try:
+            yield futures[fut], fut.result()
+        except (cli.InputError, corpus.CorpusError) as e:
+            if isinstance(e, corpus.OutputFileError):
+                raise
+            yield futures[fut], e
 
 
 def _validate_partition(lines, spec: JudgeSpec, options: Options) -> list[str]:
