@@ -1276,7 +1276,14 @@ def _silence_stdout() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the ``dektes`` command; return the exit status."""
+    """Run the ``dektes`` command; return the exit status (130 on Ctrl-C, at any point)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # while parsing, importing or reporting: quiet too
+        return 130
+
+
+def _main(argv: list[str] | None = None) -> int:
     global _STDIN_CLOSED, _VERBOSE
     _STDIN_CLOSED = sys.stdin is None
     if _STDIN_CLOSED:

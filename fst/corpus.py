@@ -414,7 +414,7 @@ def validate_file_to(block: Block, out_path: str, spec: JudgeSpec, options: Opti
             fs = None
             out = open(_local(tmp), "wb")
     except OSError as e:
-        raise OutputFileError("cannot write %r: %s" % (out_path, _reason(e))) from None
+        raise OutputFileError("cannot write %r: %s" % (out_path, cli._os_reason(e))) from None
     try:
         try:
             with out, open_input(block.path, storage_options) as f:
@@ -425,7 +425,8 @@ def validate_file_to(block: Block, out_path: str, spec: JudgeSpec, options: Opti
             else:
                 fs.mv(tmp_target, target)
         except OSError as e:  # input faults come as InputError or CorpusError: this is output
-            raise OutputFileError("cannot write %r: %s" % (out_path, _reason(e))) from None
+            raise OutputFileError("cannot write %r: %s"
+                                  % (out_path, cli._os_reason(e))) from None
     except BaseException:
         try:
             fs.rm(tmp_target) if fs is not None else os.unlink(_local(tmp))
