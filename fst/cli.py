@@ -713,19 +713,53 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 
 
 def cmd_learn(args: argparse.Namespace) -> int:
+    from fst.listfile import parse_pages
     from fst.overlay import learn_list, list_dir, parse_lengths
     try:
         complete = parse_lengths(args.complete) if args.complete else None
+        pages = parse_pages(args.pages) if args.pages else None
         print("dektes: learning %s …" % args.file, file=sys.stderr)
         ov, counts = learn_list(Path(args.file), args.name, complete, jobs=args.jobs,
-                                judge=_judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH))
+                                judge=_judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH),
+                                pages=pages, replace=args.replace,
+                                report=lambda line: print("%s: %s: %s" % (PROG, args.file, line),
+                                                          file=sys.stderr))
     except OSError as e:
         raise UsageError("cannot read %s: %s" % (args.file, e.strerror or e)) from None
     except ValueError as e:
         raise UsageError(str(e)) from None
-    for k in ("words", "unreadable tokens", "words the grammar lacks", "lemmas learned"):
+    for k in ("words", "unreadable lines", "unreadable tokens", "words the grammar lacks",
+              "lemmas learned"):
         _out("%s\t%d" % (k, counts.get(k, 0)))
     _out("list\t%s\t%s" % (args.name, list_dir(args.name)))
+    return EXIT_OK
+
+
+def cmd_lists(args: argparse.Namespace) -> int:
+    from fst import overlay
+    try:
+        if args.delete:
+            for name in args.delete:
+                overlay.describe(name)  # every name checked before any is removed
+            for name in args.delete:
+                print("%s: deleted the list %s (%s)" % (PROG, name, overlay.delete(name)),
+                      file=sys.stderr)
+            return EXIT_OK
+        names = args.names or overlay.list_names()
+        infos = [overlay.describe(n) for n in names]
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    for i in infos:
+        if args.json:
+            _out(json.dumps(i, ensure_ascii=False))
+            continue
+        complete = "-" if not i["complete"] else "%d-%d" % tuple(i["complete"])
+        _out("\t".join([i["name"], "%s words" % i["words"], "complete " + complete,
+                         "%s lemmas" % ("?" if i["lemmas"] is None else i["lemmas"]),
+                         i["source"] or "-", i["date"] or "-"]))
+    if not infos and not args.json:
+        print("%s: no lists in %s; make one with 'dektes learn FILE --name NAME'"
+              % (PROG, overlay.lists_root()), file=sys.stderr)
     return EXIT_OK
 
 
@@ -1119,6 +1153,27 @@ def build_parser() -> argparse.ArgumentParser:
                    help="lengths the list holds in full (e.g. 2-8): it decides them alone")
     p.add_argument("--jobs", type=_positive, default=1, metavar="N",
                    help="processes for guessing lemmas (default %(default)s)")
+    p.add_argument("--replace", "--force", action="store_true",
+                   help="learn anew a list NAME that exists already (else refused)")
+    p.add_argument("--pages", metavar="A-B",
+                   help="a PDF: read only pages A to B (e.g. 3-460; '3-' to the end); the "
+                        "pages of prose and the headers, footers and page numbers are left "
+                        "out by their shape anyway, and reported")
+
+    p = _command(
+        sub, "lists", cmd_lists,
+        help="show or delete your word lists (made by 'dektes learn')",
+        description=_fill("Without options: one line per list, NAME<TAB>words<TAB>complete "
+                          "lengths<TAB>lemmas learned<TAB>source file<TAB>date learned (UTC). "
+                          "With NAMEs: those lists only. --delete NAME removes a list. Lists "
+                          "live in $DEKTES_LISTS, else <cache>/lists."),
+        examples="example:\n  dektes lists\n  dektes lists --json official\n"
+                 "  dektes lists --delete club",
+        exit_status="0 on success, 2 if a list named does not exist.",
+    )
+    p.add_argument("names", nargs="*", metavar="NAME", help="a list's name")
+    p.add_argument("--delete", action="append", metavar="NAME", help="delete the list NAME")
+    p.add_argument("--json", action="store_true", help="one JSON object per list")
 
     p = _command(
         sub, "wordlist", cmd_wordlist,

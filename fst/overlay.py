@@ -1,7 +1,7 @@
 """A user's own word list as an overlay on the grammar (``dektes learn``, ``--list NAME``).
 
 ``dektes learn FILE --name NAME [--complete 2-8]`` reads a list of accepted words (a text list
-in tile form or accented, or a PDF whose pages list words in columns, read with pypdf), learns
+in tile form or accented, or a PDF whose pages list words in columns: :mod:`fst.listfile`), learns
 lemma records from it with :mod:`fst.learn` (the method of scripts/learn_pes_dev.py), and writes,
 only under the user's cache (``<cache root>/lists/NAME/``, or ``$DEKTES_LISTS/NAME/``):
 
@@ -100,7 +100,9 @@ class Overlay:
             return True
         return None
 
-    def save(self, lemma_rows: list[tuple]) -> Path:
+    def save(self, lemma_rows: list[tuple], about: dict | None = None) -> Path:
+        """Write the overlay and its lemma records; ``about``: what :func:`describe` shows
+        (source file, date, counts)."""
         d = list_dir(self.name)
         d.mkdir(parents=True, exist_ok=True)
         lines = [f"# lemmas learned from the list {self.name!r} (dektes learn)",
@@ -108,6 +110,7 @@ class Overlay:
         lines += ["\t".join(r) for r in sorted(lemma_rows)]
         (d / "lemmas.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
         data = {"name": self.name, "complete": list(self.complete) if self.complete else None,
+                "about": dict(about or {}, lemmas=len(lemma_rows)),
                 "words": sorted(self.words),
                 "forms": {t: [list(a) for a in v] for t, v in sorted(self.forms.items())}}
         tmp = d / "overlay.json.tmp"
@@ -131,21 +134,73 @@ class Overlay:
                    {t: [tuple(a) for a in v] for t, v in data.get("forms", {}).items()})
 
 
+def describe(name: str) -> dict:
+    """What is known of the saved list ``name``: name, words, complete (lengths or None),
+    lemmas, source (the file learned), date (ISO 8601, UTC), folder. ValueError if none."""
+    d = list_dir(name)
+    p = d / "overlay.json"
+    if not p.exists():
+        raise ValueError(f"no list named {name!r}: 'dektes lists' shows the lists there are")
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {"name": name, "words": None, "complete": None, "lemmas": None,
+                "source": None, "date": None, "folder": str(d), "damaged": True}
+    about = data.get("about") or {}
+    return {"name": name, "words": len(data.get("words", ())),
+            "complete": data.get("complete"), "lemmas": about.get("lemmas"),
+            "source": about.get("source"), "date": about.get("date"), "folder": str(d)}
+
+
+def list_names() -> list[str]:
+    """The names of the saved lists, sorted."""
+    root = lists_root()
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir()
+                  if p.is_dir() and _NAME.match(p.name) and (p / "overlay.json").exists())
+
+
+def delete(name: str) -> Path:
+    """Remove the saved list ``name`` (its folder); ValueError if there is none."""
+    import shutil
+
+    d = list_dir(name)
+    if not (d / "overlay.json").exists():
+        raise ValueError(f"no list named {name!r}: 'dektes lists' shows the lists there are")
+    shutil.rmtree(d)
+    return d
+
+
 def learn_list(path: Path, name: str, complete: tuple[int, int] | None = None,
-               jobs: int = 1, judge=None, progress=None) -> tuple[Overlay, dict]:
+               jobs: int = 1, judge=None, progress=None, pages: tuple[int, int] | None = None,
+               replace: bool = False, report=None) -> tuple[Overlay, dict]:
     """Learn the list in ``path`` and save it as overlay ``name``; (overlay, counts).
 
     Absence counts only for the lengths declared complete (for a list not declared complete,
-    for the lengths between its shortest and longest word). Raises ValueError for a refused
-    or unreadable file or a bad name."""
+    for the lengths between its shortest and longest word). The file is read by
+    :func:`fst.listfile.read_list` (``pages``: of a PDF); ``report`` (a callable) gets a line
+    for each thing reading left out. Raises ValueError for a refused or unreadable file, a bad
+    name, or a name already saved (unless ``replace``)."""
+    import datetime
+
     from grammars.paradigm import generate, load_tables
 
-    from . import learn
+    from . import learn, listfile
     check_name(name)
     if refuses(path):
         raise ValueError(f"{path}: refusing a file under shared/oracles (the project's "
                          "evaluation oracles are never learned)")
-    words, bad = learn.read_word_list(path)
+    if not replace and (list_dir(name) / "overlay.json").exists():
+        old = describe(name)
+        raise ValueError(f"a list named {name!r} exists already ({old['words']} words, from "
+                         f"{old['source'] or 'an unknown file'}): give --replace to learn it "
+                         "anew, or another --name")
+    lt = listfile.read_list(path, pages)
+    for line in listfile.report(lt):
+        if report is not None:
+            report(line)
+    words, bad = lt.words, lt.bad
     if not words:
         raise ValueError(f"{path}: no Greek word found")
     present = frozenset(words)
@@ -174,8 +229,11 @@ def learn_list(path: Path, name: str, complete: tuple[int, int] | None = None,
         for f, cell, w in generate(c.lemma, tables[c.code]):
             forms.setdefault(to_tile(f), []).append((c.lemma, c.code, cell, f))
     ov = Overlay(name, present, complete, forms)
-    ov.save(rows)
+    ov.save(rows, {"source": str(Path(path).resolve()), "date": datetime.datetime.now(
+        datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), "pages": list(pages) if pages
+        else None})
     counts = dict(out.counts)
     counts.update({"words": len(words), "unreadable tokens": len(bad),
+                   "unreadable lines": len(lt.bad_lines),
                    "words the grammar lacks": len(unexplained), "lemmas learned": len(rows)})
     return ov, counts
