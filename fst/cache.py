@@ -15,8 +15,9 @@ Artifacts (in the cache directory ``<root>/<key>``, :func:`cache_dir`):
   truncated, corrupt or stale artifact is reported and everything rebuilt (:func:`ensure_cache`).
   The same inputs give byte-identical artifacts.
 
-The key (:func:`cache_key`) hashes exactly the files the build reads (:func:`input_files`)
-and the pynini version.
+The key (:func:`cache_key`) hashes whole folders: all of lexicon/ and grammars/ and the build
+code of fst/ (:func:`input_files`), and the pynini version, so a file that the build reads is never
+missed, wherever it is imported or opened.
 """
 from __future__ import annotations
 
@@ -34,28 +35,38 @@ from .tags import TagTable
 PKG_ROOT = Path(__file__).resolve().parent.parent
 GRAMMARS_DIR = PKG_ROOT / "grammars"
 FST_DIR = Path(__file__).resolve().parent
-#: grammar modules the build does not import (scripts' and the API's only)
-NOT_BUILD_CODE = ("grammars/derivation.py", "grammars/orthography.py", "grammars/profiles.py")
-#: the engine modules the build imports
-BUILD_ENGINE = ("__init__.py", "anatable.py", "cache.py", "compile.py", "normalize.py",
-                "phases.py", "runtime.py", "tags.py", "verb_parts.py")
+#: the files of fst/ that never shape the artifacts: the applications, which only read them,
+#: and the profile acceptors, which key their own code (fst.profile_acceptor). Every other
+#: file of fst/ is build code, so a new module is keyed until it is named here;
+#: tests/test_compile.py checks that the build imports none of these.
+NOT_BUILD_CODE = ("__main__.py", "api.py", "cli.py", "cli_export.py", "cli_search.py",
+                  "corpus.py", "coverage.py", "distributed.py", "export.py", "learn.py",
+                  "notebook.py", "overlay.py", "profile_acceptor.py", "rules.py", "search.py",
+                  "subset.py", "tokenize.py", "web")
+
+
+def _tree(folder: Path) -> list[Path]:
+    """Every file under ``folder``, bar Python's byte-code caches and hidden files."""
+    return sorted(p for p in folder.rglob("*") if p.is_file()
+                  and "__pycache__" not in p.parts
+                  and not any(part.startswith(".") for part in p.relative_to(folder).parts))
 
 
 def code_files() -> list[Path]:
-    """The source files the build imports: the grammars (bar :data:`NOT_BUILD_CODE`), the
-    lexicon's readers and the engine modules of :data:`BUILD_ENGINE`."""
-    files = [p for p in sorted(GRAMMARS_DIR.rglob("*.py"))
-             if str(p.relative_to(PKG_ROOT)) not in NOT_BUILD_CODE]
-    files += sorted(lexicon.LEXICON_DIR.glob("*.py"))
-    files += [FST_DIR / n for n in BUILD_ENGINE if (FST_DIR / n).exists()]
-    return files
+    """The build code: every file of fst/ but :data:`NOT_BUILD_CODE` (a folder named there
+    leaves out everything under it)."""
+    return [p for p in _tree(FST_DIR)
+            if p.relative_to(FST_DIR).parts[0] not in NOT_BUILD_CODE]
 
 
 def input_files(lexicon_path: Path | None = None) -> list[Path]:
-    """Every file the build reads: the lexicon's data (:func:`lexicon.input_files`), the
-    grammars' tables and :func:`code_files`."""
-    return (lexicon.input_files(lexicon_path) + sorted(GRAMMARS_DIR.rglob("*.tsv"))
-            + code_files())
+    """Every file the key covers: all of lexicon/ and grammars/ (whatever the build reads or
+    may read: a file is never missed for being read inside a function), the build code
+    (:func:`code_files`) and, for a build from one lemmas file, that file."""
+    files = _tree(lexicon.LEXICON_DIR) + _tree(GRAMMARS_DIR) + code_files()
+    if lexicon_path is not None:
+        files.append(Path(lexicon_path).resolve())
+    return files
 
 
 def _pynini_version() -> str:
@@ -88,11 +99,12 @@ def cache_key(lexicon_path: Path | None = None) -> str:
     """Hash of the inputs (:func:`input_files`, the pynini version and, for a build from one
     lemmas file, that file): the name of the cache directory."""
     h = hashlib.sha256(_pynini_version().encode())
-    for p in input_files(lexicon_path):
-        try:
+    files = input_files(lexicon_path)
+    for i, p in enumerate(files):
+        if lexicon_path is not None and i == len(files) - 1:
+            name = "\0lexicon_path\0"  # the one lemmas file, wherever it lies
+        else:
             name = str(p.relative_to(PKG_ROOT))
-        except ValueError:  # a lemmas file given from elsewhere
-            name = "\0lexicon_path\0"
         h.update(name.encode())
         h.update(p.read_bytes())
     return h.hexdigest()[:16]

@@ -30,10 +30,11 @@ import re
 import sys
 import textwrap
 from pathlib import Path
-from typing import IO, Iterable, Iterator
+from typing import IO, Iterator
 
 from fst import __version__
 from fst.normalize import MAX_LETTERS, InvalidWord, to_lower_accented, to_tile
+from fst.rules import shown as _rule_ids  # the one formatter of rule ids
 
 PROG = "dektes"
 DEFAULT_MIN_LENGTH = 2
@@ -112,9 +113,6 @@ def _profile_judge(args: argparse.Namespace):
     return _judge(args.min_length, args.max_length, _disabled(args), getattr(args, "list", None))
 
 
-def _rule_ids(rules: Iterable[str]) -> list[str]:
-    """Regulation rule ids as §X; the principal part that licensed a form as ``part:KEY``."""
-    return [r if r.startswith("part:") else "§" + r.lstrip("§") for r in rules]
 
 
 _REASON_RULE = re.compile(r"^§?((?:[A-E]\d+)|L23|LIST|LEN)\s*:\s*")

@@ -7,6 +7,7 @@ single private-use code points of the tag table (:mod:`fst.tags`).
 from __future__ import annotations
 
 import collections
+import sys
 
 import lexicon as lx
 from grammars import compounds, defective, rules

@@ -6,6 +6,8 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, Sequence
 
+from fst.rules import shown
+
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[object]], caption: str = "") -> str:
     """An HTML table: ``caption`` (escaped), a header row, one row per item (cells escaped;
@@ -34,7 +36,7 @@ def _cell(c: object) -> str:
 
 
 def _rules(rules: Iterable[str]) -> str:
-    return " ".join("§" + r.lstrip("§") for r in rules) or "–"
+    return " ".join(shown(rules)) or "–"
 
 
 ANALYSIS_HEADERS = ("lemma", "class", "cell", "accented form", "rules", "weight")

@@ -92,6 +92,14 @@ def digest_rules() -> dict[str, Rule]:
     return out
 
 
+def shown(rule_ids) -> list[str]:
+    """The rule ids of an analysis or a verdict (an iterable of str) as every application
+    prints them: a regulation rule with its section sign (``§D1``), the principal part that
+    licensed a form as ``part:KEY`` (an id :func:`lookup` reads too). The CLI, the web API and
+    the notebook all print through this one formatter."""
+    return [r if r.startswith("part:") else "§" + r.lstrip("§") for r in rule_ids]
+
+
 def lookup(rule_id: str) -> Rule | None:
     """The entry of ``rule_id`` (``"D1"``, ``"§d1"`` …), or None if the digest has none."""
     rid = rule_id.strip().lstrip("§")

@@ -38,15 +38,23 @@ def test_fresh_process_decodes_with_the_tag_table(judge):
     assert ("άνθρωπος", "O19", "N;GEN;SG") in got
 
 
-def test_cache_key_changes_with_the_grammar(tmp_path, monkeypatch):
+def test_cache_key_changes_with_any_file_of_the_keyed_folders():
+    """The key follows folders: a new file anywhere in grammars/, lexicon/ or fst/'s build
+    code, of any kind, changes it; a new application module does not."""
     key = fc.cache_key()
-    extra = fc.GRAMMARS_DIR / "classes" / "ZZ_test_only.tsv"
-    extra.write_text("# class: ZZ\n", encoding="utf-8")
-    try:
-        assert fc.cache_key() != key
-    finally:
-        extra.unlink()
-    assert fc.cache_key() == key
+    for folder, name, changes in [(fc.GRAMMARS_DIR / "classes", "ZZ_test_only.tsv", True),
+                                  (fc.GRAMMARS_DIR, "zz_test_only.py", True),
+                                  (fc.GRAMMARS_DIR / "rules", "zz_test_only.txt", True),
+                                  (Path(fc.lexicon.LEXICON_DIR), "zz-test-only.tsv", True),
+                                  (fc.FST_DIR, "zz_test_only.py", True),
+                                  (fc.FST_DIR / "web", "zz_test_only.py", False)]:
+        extra = folder / name
+        extra.write_text("# test only\n", encoding="utf-8")
+        try:
+            assert (fc.cache_key() != key) == changes, extra
+        finally:
+            extra.unlink()
+        assert fc.cache_key() == key
 
 
 def test_tile_form_of_every_surface_is_accepted(judge):
@@ -54,27 +62,60 @@ def test_tile_form_of_every_surface_is_accepted(judge):
         assert judge.accepts(to_tile(word))
 
 
-def test_cache_key_covers_exactly_the_code_the_build_imports():
-    """The key's source files are the modules a fresh ``import fst.compile`` loads from the
-    repository (the build imports nothing else): no file it reads is missed, none it does not
-    read rebuilds the cache."""
-    import subprocess
-    import sys
+def _first_party_imports(module: str, root: Path) -> set[Path]:
+    """The files of every first-party module that ``module`` may import, followed through
+    every import statement of every module reached, at top level or inside a function (an
+    import inside a function is still build code when the build calls it)."""
+    import ast
 
-    from conftest import REPO_ROOT
-    out = subprocess.run(
-        [sys.executable, "-c", "import sys, fst.compile, fst.cache\n"
-         "print('\\n'.join(sorted(m.__file__ for m in list(sys.modules.values())\n"
-         "      if (getattr(m, '__file__', None) or '').startswith(sys.argv[1])\n"
-         "      and 'site-packages' not in m.__file__)))",  # a venv inside the repository
-         str(REPO_ROOT)], capture_output=True, text=True, check=True, cwd=REPO_ROOT).stdout
-    imported = set(out.split())
-    assert imported == {str(p) for p in fc.code_files()}
+    def file_of(name):
+        p = root.joinpath(*name.split("."))
+        return next((f for f in (p / "__init__.py", p.with_suffix(".py")) if f.exists()), None)
+
+    seen, todo = {}, [(module, file_of(module))]
+    while todo:
+        name, path = todo.pop()
+        if path is None or path in seen:
+            continue
+        seen[path] = name
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([node.module] if node.module else []))
+                targets = [base] + [base + "." + a.name for a in node.names]
+            else:
+                continue
+            for target in targets:
+                parts = target.split(".")
+                for i in range(1, len(parts) + 1):
+                    todo.append((".".join(parts[:i]), file_of(".".join(parts[:i]))))
+    return set(seen)
 
 
-def test_cache_key_covers_exactly_the_data_the_build_reads(monkeypatch):
+def test_cache_key_covers_every_module_the_build_may_import():
+    """Every first-party module reachable from the build (fst.compile, fst.cache), through
+    imports at top level or inside functions, is keyed: fst/guess.py (via grammars/defective.py)
+    and grammars/profiles.py (via lexicon.source_marks) once were not, and stale artifacts
+    were loaded. None of them is one of the applications the key leaves out."""
+    root = fc.PKG_ROOT  # the folder the modules under test come from
+    reached = _first_party_imports("fst.compile", root) | _first_party_imports("fst.cache", root)
+    keyed = {p.resolve() for p in fc.input_files()}
+    assert root / "fst" / "guess.py" in reached  # the closure follows function imports
+    assert root / "grammars" / "profiles.py" in reached
+    assert {p.resolve() for p in reached} <= keyed
+    left_out = {p for p in reached if p.parent == fc.FST_DIR and p.name in fc.NOT_BUILD_CODE}
+    assert not left_out
+
+
+def test_cache_key_covers_every_file_of_lexicon_and_grammars_and_what_the_build_opens(
+        monkeypatch):
     """Every data file opened while the lexicon and the grammar tables are read is in the key,
-    and every lexicon file in the key is one of them."""
+    and so is every file of lexicon/ and grammars/, whether the build reads it or not."""
     import builtins
 
     import lexicon
@@ -100,4 +141,20 @@ def test_cache_key_covers_exactly_the_data_the_build_reads(monkeypatch):
     monkeypatch.undo()
     keyed = set(fc.input_files())
     assert opened <= keyed
-    assert {p for p in keyed if p.suffix == ".tsv"} == opened
+    for folder in (Path(lexicon.LEXICON_DIR), fc.GRAMMARS_DIR):
+        files = {p.resolve() for p in folder.rglob("*")
+                 if p.is_file() and "__pycache__" not in p.parts}
+        assert files and files <= keyed, folder
+
+
+def test_a_row_that_produces_no_form_is_reported_and_the_build_goes_on(capsys):
+    """A lemma row whose class has no rule for its ending gives no form: the build names it on
+    stderr (once this raised NameError, ``sys`` not being imported) and builds the rest."""
+    from fst.compile import build
+    from lexicon import Lexicon, LexEntry
+    lex = Lexicon(lemmas=(LexEntry("γράφω", "VERB", "P4", "t"),
+                          LexEntry("ζζζ", "NOUN", "O19", "t")))
+    judge = Judge(*build(lex, progress=False), rulings={})
+    err = capsys.readouterr().err
+    assert "1 lexicon rows produce no form" in err and "ζζζ O19" in err
+    assert judge.check("ΕΓΡΑΨΑ").valid and not judge.check("ΖΖΖ").valid

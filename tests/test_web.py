@@ -392,3 +392,17 @@ def test_serve_reports_an_address_in_use(judge, capsys):
         assert main(["serve", "--port", str(port)]) == 2
     err = capsys.readouterr().err
     assert "cannot serve on 127.0.0.1:%d" % port in err and "in use" in err
+
+
+def test_rule_ids_are_shown_as_the_cli_shows_them(client, judge):
+    """One formatter of rule ids (fst.rules.shown) for the CLI and the web: a form licensed by a
+    principal part carries the same ids in both (once the web printed §part:paor)."""
+    from fst import cli
+    word = "ξανασκέφτηκα"
+    v = judge.check(word)
+    assert any(r.startswith("part:") for r in v.rules) and "B3" in v.rules
+    [res] = client.get("/api/check", params={"word": word}).json()["results"]
+    assert res["rules"] == cli._rule_ids(v.rules) == ["part:paor", "§B3"]
+    body = client.get("/api/analyse", params={"word": word}).json()
+    assert [a["rules"] for a in body["analyses"]] == [cli._rule_ids(a.rules)
+                                                      for a in judge.analyse(word)]

@@ -30,6 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fst import __version__
 from fst.cli import _verdict_note
+from fst.rules import shown as _rule_ids  # the CLI's one formatter of rule ids
 from fst.normalize import MAX_LETTERS, TILE_LETTERS, InvalidWord, to_lower_accented, to_tile
 from fst.search import SearchError, best_first, tile_set
 
@@ -54,8 +55,6 @@ class BadInput(Exception):
         self.reason, self.code, self.status, self.extra = reason, code, status, extra
 
 
-def _rule_ids(rules) -> list[str]:
-    return ["§" + r.lstrip("§") for r in rules]
 
 
 def _readable(word: str) -> str:
