@@ -772,6 +772,16 @@ def cmd_wordlist(args: argparse.Namespace) -> int:
                                       rules=_csv(args.rule), without_rules=_csv(args.without_rule))
     except ValueError as e:
         raise UsageError(str(e)) from None
+    if args.list:
+        from fst import overlay
+        if args.pos or args.rule or args.without_rule:
+            raise UsageError("--list does not combine with --pos, --rule or --without-rule: "
+                             "the list's own words have no analysis to filter")
+        try:
+            ov = overlay.Overlay.load(args.list)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        blocks = overlay.wordlist_blocks(blocks, ov, args.min_length, args.max_length)
     for block in blocks:
         _write_bytes(block)
     return EXIT_OK
@@ -1127,6 +1137,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dask", metavar="ADDRESS",
                    help="count on Dask: a scheduler address or local:N (see docs/dask.md)")
     _add_profile(p)
+    _add_list(p)
     _add_lookalikes(p)
 
     p = _command(
@@ -1195,6 +1206,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="keep words with an analysis naming these rule ids (e.g. B3,D1)")
     p.add_argument("--without-rule", action="append", metavar="RULES",
                    help="keep words with an analysis naming none of these rule ids")
+    _add_list(p)
     _add_verbose(p)
 
     p = _command(
@@ -1279,6 +1291,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000, metavar="N",
                    help="TCP port (default %(default)s; 0 for any free port)")
     _add_profile(p)
+    _add_list(p)
 
     from fst import cli_export, cli_search  # anagram, pattern, hooks; export
     cli_search.add_commands(sub)

@@ -22,6 +22,7 @@ damaged artifact is an error there, never a rebuild.
 from __future__ import annotations
 
 import bz2
+import dataclasses
 import gzip
 import hashlib
 import itertools
@@ -241,6 +242,8 @@ class JudgeSpec:
     max_length: int = cli.DEFAULT_MAX_LENGTH
     disabled: frozenset = frozenset()
     shipped: bool = False
+    #: the overlay.json of the user's list (``--list NAME``), a path the worker can read
+    overlay: str | None = None
 
     def files(self) -> tuple[str, ...]:
         return LOOKUP_FILES + (ANALYSIS_FILES if self.disabled else ())
@@ -308,6 +311,12 @@ def load_judge(spec: JudgeSpec, local_directory: str | None = None):
         judge = Judge(None, None, None, tags, min_length=spec.min_length,
                       max_length=spec.max_length, runtime=dfa, cache=d,
                       disabled_rules=spec.disabled)
+        if spec.overlay:
+            from fst.overlay import Overlay
+            try:
+                judge = judge.with_overlay(Overlay.from_path(Path(spec.overlay)))
+            except ValueError as e:
+                raise CorpusError(str(e)) from None
         _JUDGES[spec] = judge
         return judge
 
@@ -486,9 +495,14 @@ def _bar(total: int | None, desc: str, unit: str = "B"):
 def cli_validate(args, disabled: frozenset) -> int:
     """``dektes validate`` of several files, compressed files or URLs, on Dask or here."""
     paths = args.files or ["-"]
-    if getattr(args, "list", None):
-        raise cli.UsageError("--list works with one plain file or stdin, not yet with several "
-                             "or compressed files, URLs, --output-dir or --dask")
+    overlay = None
+    if getattr(args, "list", None):  # the list's file, which the workers read
+        from fst import overlay as ov
+        try:
+            ov.Overlay.load(args.list)
+        except ValueError as e:
+            raise cli.UsageError(str(e)) from None
+        overlay = str((ov.list_dir(args.list) / "overlay.json").resolve())
     if "-" in paths and (len(paths) > 1 or args.dask or args.output_dir):
         raise cli.UsageError("'-' (stdin) can only be judged alone, without --dask and "
                              "--output-dir")
@@ -510,8 +524,9 @@ def cli_validate(args, disabled: frozenset) -> int:
         if args.dask:
             fd, client = _connect(args.dask)
             try:
-                spec = fd.judge_spec(client, args.worker_cache, args.min_length,
-                                     args.max_length, disabled)
+                spec = dataclasses.replace(fd.judge_spec(
+                    client, args.worker_cache, args.min_length, args.max_length, disabled),
+                    overlay=overlay)
                 if outputs:
                     plan(paths)  # every input readable before any work
                     bar = _bar(len(paths), "dektes: files", unit="file")
@@ -544,7 +559,8 @@ def cli_validate(args, disabled: frozenset) -> int:
             from fst.cache import ensure_cache
 
             d = ensure_cache(progress=True)
-            spec = JudgeSpec(str(d), args.min_length, args.max_length, disabled)
+            spec = JudgeSpec(str(d), args.min_length, args.max_length, disabled,
+                             overlay=overlay)
             if paths != ["-"]:
                 plan(paths, block_bytes=1 << 62)  # every input readable before any output
             for i, path in enumerate(paths):
@@ -618,7 +634,7 @@ def cli_coverage(args, disabled: frozenset) -> int:
             bar.close()
     except CorpusError as e:
         raise cli.UsageError(str(e)) from None
-    judge = cli._judge(args.min_length, args.max_length, disabled)
+    judge = cli._judge(args.min_length, args.max_length, disabled, getattr(args, "list", None))
     rep = coverage.report(counts, judge, top=args.top, guesses=not args.no_guess,
                           latin_lookalikes=args.latin_lookalikes, progress=True)
     if args.json:

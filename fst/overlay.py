@@ -125,6 +125,12 @@ class Overlay:
         if not p.exists():
             raise ValueError(f"no list named {name!r}: make it with 'dektes learn FILE "
                              f"--name {name}'")
+        return cls.from_path(p, name)
+
+    @classmethod
+    def from_path(cls, p: Path, name: str | None = None) -> "Overlay":
+        """The overlay in the file ``p`` (an ``overlay.json``); ValueError if unreadable."""
+        name = name or Path(p).parent.name
         try:
             data = json.loads(p.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -237,3 +243,29 @@ def learn_list(path: Path, name: str, complete: tuple[int, int] | None = None,
                    "unreadable lines": len(lt.bad_lines),
                    "words the grammar lacks": len(unexplained), "lemmas learned": len(rows)})
     return ov, counts
+
+
+def wordlist_blocks(blocks, ov: "Overlay", lo: int, hi: int, block_lines: int = 50_000):
+    """The grammar's word list ``blocks`` (UTF-8, sorted, newline-terminated lines, as
+    :meth:`fst.api.Judge.wordlist_bytes` gives them) with the list ``ov`` applied: its words
+    and its learned lemmas' forms of ``lo``–``hi`` letters added, and for the lengths it is
+    complete for, exactly its words. Sorted, streamed in blocks of ``block_lines`` lines."""
+    import heapq
+
+    def grammar():
+        for block in blocks:
+            for w in block.decode("utf-8").split("\n")[:-1]:
+                if ov.verdict(w) is not False:
+                    yield w
+    extra = sorted(t for t in set(ov.words) | set(ov.forms)
+                   if lo <= len(t) <= hi and ov.verdict(t))
+    out, last = [], None
+    for w in heapq.merge(grammar(), extra):
+        if w != last:
+            out.append(w)
+            last = w
+            if len(out) >= block_lines:
+                yield ("\n".join(out) + "\n").encode("utf-8")
+                out = []
+    if out:
+        yield ("\n".join(out) + "\n").encode("utf-8")
