@@ -493,7 +493,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
             continue
         _out("%s\t%s\t%s" % (shown, "valid" if v.valid else "invalid", _verdict_note(v)))
         for a in ex.analyses:
-            chain = " ".join(["§A1 paradigm " + a.inflection_class] + _rule_ids(a.rules))
+            chain = " ".join(_explain_chain(a, judge))
             _out("\t".join(["", a.lemma, a.inflection_class, a.tags, a.surface, chain,
                              "%g" % a.weight]))
         for rule, why in ex.blocked[1:]:
@@ -506,6 +506,22 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return EXIT_OK if all_valid else EXIT_NEGATIVE
 
 
+def _explain_chain(a, judge) -> list[str]:
+    """The rules behind one analysis, as explain shows them: §A1 and the paradigm for a
+    listed lemma's form; §E2 for a hidden word and §LIST for the user's list, which are not
+    listed lemmas' forms (§A1 would be wrong)."""
+    ids = _rule_ids(a.rules)
+    overlay = getattr(judge, "overlay", None)
+    if "LIST" in a.rules:
+        name = " %s" % overlay.name if overlay is not None else ""
+        if a.inflection_class == "LIST":
+            return ["§LIST listed in the list%s" % name]
+        return ["§LIST a lemma learned from the list%s, paradigm %s" % (name, a.inflection_class)]
+    if "E2" in a.rules:
+        return ["§E2 hidden word"] + [i for i in ids if i != "§E2"]
+    return ["§A1 paradigm " + a.inflection_class] + [i for i in ids if i != "§A1"]
+
+
 def cmd_paradigm(args: argparse.Namespace) -> int:
     judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
     shown, lemma = _argv_word(args.lemma.strip())
@@ -516,6 +532,21 @@ def cmd_paradigm(args: argparse.Namespace) -> int:
     except InvalidWord as e:
         print("%s: %s is not a Greek word: %s" % (PROG, shown or "''", e.reason), file=sys.stderr)
         return EXIT_NEGATIVE
+    if not tables and args.inflection_class:
+        from grammars.paradigm import load_tables
+
+        code = args.inflection_class
+        others = judge.paradigm(lemma, None)
+        if code not in set(load_tables()) | {t.inflection_class for t in others} | {"IRR"}:
+            print("%s: %s is not an inflection class (the classes are the files of "
+                  "grammars/classes, and IRR)" % (PROG, _escape(code)[:SHOWN_BYTES]),
+                  file=sys.stderr)
+            return EXIT_USAGE
+        if others:
+            print("%s: %s is not in class %s; its paradigm is in class %s" % (
+                PROG, shown, code, ", ".join(sorted({t.inflection_class for t in others}))),
+                file=sys.stderr)
+            return EXIT_NEGATIVE
     if not tables:
         which = " in class %s" % args.inflection_class if args.inflection_class else ""
         print("%s: unknown lemma %s%s: no lemma has it among its forms" % (PROG, shown, which),
@@ -1061,7 +1092,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "stderr says so."),
         examples="example:\n  dektes paradigm άνθρωπος\n  dektes paradigm ΑΝΘΡΩΠΟΥΣ\n"
                  "  dektes paradigm έγραψα",
-        exit_status="0 on success, 1 if no lemma has this form, 2 for bad usage.",
+        exit_status="0 on success, 1 if no lemma has this form (or not in --class), 2 for bad "
+                    "usage or an unknown class.",
     )
     p.add_argument("lemma", metavar="LEMMA",
                    help="the lemma or any of its forms (άνθρωπος, ανθρωπος, ΑΝΘΡΩΠΟΥΣ)")

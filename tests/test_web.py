@@ -402,7 +402,7 @@ def test_rule_ids_are_shown_as_the_cli_shows_them(client, judge):
     v = judge.check(word)
     assert any(r.startswith("part:") for r in v.rules) and "B3" in v.rules
     [res] = client.get("/api/check", params={"word": word}).json()["results"]
-    assert res["rules"] == cli._rule_ids(v.rules) == ["part:paor", "§B3"]
+    assert res["rules"] == cli._rule_ids(v.rules) == ["§A1:paor", "§B3"]
     body = client.get("/api/analyse", params={"word": word}).json()
     assert [a["rules"] for a in body["analyses"]] == [cli._rule_ids(a.rules)
                                                       for a in judge.analyse(word)]
