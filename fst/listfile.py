@@ -14,8 +14,9 @@ order. Only the word columns are kept, recognised by their shape (:func:`word_pa
   row); any other piece (lower case, digits, punctuation) is *prose*;
 * the word pieces of a page form its *block*, the rows they span; a page is a word page when no
   prose lies inside its block, and its words stand in columns: at least
-  :data:`MIN_COLUMNS` columns of :data:`MIN_COLUMN_WORDS` words, or, on the page after a word
-  page (the end of the list), one column in alphabetical order;
+  :data:`MIN_COLUMNS` columns of :data:`MIN_COLUMN_WORDS` words, or one column in alphabetical
+  order on the page after a word page (the end of the list) or of :data:`MIN_ALONE_WORDS`
+  words at least (a short list);
 * on a word page, a word piece set apart from the block by more than :data:`GAP_ROWS` rows
   (a running header above it, a footer below) is dropped, and so is every prose piece (the
   page number).
@@ -37,6 +38,9 @@ from .normalize import InvalidWord, to_tile
 #: a word page has at least this many columns of MIN_COLUMN_WORDS words (the federation's: 6)
 MIN_COLUMNS = 2
 MIN_COLUMN_WORDS = 3
+#: a page of one column is a word page if it follows one, or if it has this many words in
+#: alphabetical order (a short list)
+MIN_ALONE_WORDS = 8
 #: a word piece further than this many row heights from the block is a header or a footer
 GAP_ROWS = 1.8
 #: what the Symbol font's glyphs read back as, in place of Greek letters
@@ -187,7 +191,8 @@ def word_page(pieces: list[_Piece], after_word_page: bool = False
             full = cols * MIN_COLUMNS
     if len(full) < MIN_COLUMNS:
         tiles = [to_tile(p.text.split()[0]) for c in cols for p in c]
-        if not (after_word_page and len(cols) == 1 and tiles == sorted(tiles)):
+        alphabetical = len(cols) == 1 and tiles == sorted(tiles)
+        if not (alphabetical and (after_word_page or len(tiles) >= MIN_ALONE_WORDS)):
             return None
     dropped += [p.text for p in pieces if not p.is_words]
     return [p for c in cols for p in c], dropped
