@@ -269,3 +269,96 @@ def wordlist_blocks(blocks, ov: "Overlay", lo: int, hi: int, block_lines: int = 
                 out = []
     if out:
         yield ("\n".join(out) + "\n").encode("utf-8")
+
+
+# --------------------------------------------------------------------------------------------
+# search with a list (dektes anagram / pattern / hooks --list NAME)
+
+
+def _extra_words(ov: "Overlay", lo: int, hi: int) -> list[str]:
+    """The words the list makes valid that the grammar may lack, ``lo``–``hi`` letters."""
+    return sorted(t for t in set(ov.words) | set(ov.forms)
+                  if lo <= len(t) <= hi and ov.verdict(t))
+
+
+def _from_rack(word: str, letters: str, blanks: int) -> tuple[int, ...] | None:
+    """The positions played by blanks when ``word`` is made from the rack (letters first,
+    from the left), or None if the rack cannot make it."""
+    from collections import Counter
+    left = Counter(letters)
+    used = []
+    for i, c in enumerate(word):
+        if left[c]:
+            left[c] -= 1
+        else:
+            used.append(i)
+    return tuple(used) if len(used) <= blanks else None
+
+
+def with_list_matches(matches, ov: "Overlay", extra) -> list:
+    """Search ``matches`` (:class:`fst.search.Match`) under the list ``ov``: the grammar's
+    words it rejects (a complete length) dropped, its own matching words ``extra`` added;
+    alphabetical, each word once."""
+    seen = {}
+    for m in matches:
+        if ov.verdict(m.word) is not False:
+            seen.setdefault(m.word, m)
+    for m in extra:
+        seen.setdefault(m.word, m)
+    return [seen[w] for w in sorted(seen)]
+
+
+def anagram_extra(ov: "Overlay", rack: str, lo: int, hi: int, exact: bool = False) -> list:
+    """The list's words the tiles of ``rack`` make (:func:`fst.search.parse_rack`), as
+    :class:`fst.search.Match`. Raises :class:`fst.search.SearchError` for a bad rack."""
+    from .search import Match, parse_rack, tile_set
+    r = parse_rack(rack)
+    ts = tile_set()
+    out = []
+    for w in _extra_words(ov, lo, min(hi, len(r))):
+        if exact and len(w) != len(r):
+            continue
+        b = _from_rack(w, r.letters, r.blanks)
+        if b is not None:
+            out.append(Match(w, b, ts.score(w, b)))
+    return out
+
+
+def pattern_extra(ov: "Overlay", pattern: str, rack: str | None, lo: int, hi: int) -> list:
+    """The list's words matching ``pattern`` (:func:`fst.search.parse_pattern`); with
+    ``rack``, the letters of its ``?`` and ``*`` come from the rack."""
+    from .search import Match, parse_pattern, parse_rack, tile_set
+    tokens = parse_pattern(pattern)
+    r = parse_rack(rack, check_set=False) if rack else None
+    rx = re.compile("".join("(.)" if t == "?" else "(.*)" if t == "*" else re.escape(t)
+                            for t in tokens) + r"\Z")
+    ts = tile_set()
+    out = []
+    for w in _extra_words(ov, lo, hi):
+        m = rx.match(w)
+        if not m:
+            continue
+        blanks: tuple[int, ...] = ()
+        if r is not None:
+            free = []  # the positions the rack must fill
+            for g in range(1, (m.lastindex or 0) + 1):
+                free += range(m.start(g), m.end(g))
+            b = _from_rack("".join(w[i] for i in free), r.letters, r.blanks)
+            if b is None:
+                continue
+            blanks = tuple(sorted(free[i] for i in b))
+        out.append(Match(w, blanks, ts.score(w, blanks)))
+    return out
+
+
+def hooks_with_list(h, ov: "Overlay", lo: int, hi: int):
+    """The hooks ``h`` (:class:`fst.search.Hooks`) under the list ``ov``."""
+    from .normalize import TILE_LETTERS
+    from .search import Hooks
+
+    def ok(w: str, grammar: bool) -> bool:
+        v = ov.verdict(w)
+        return lo <= len(w) <= hi and (grammar if v is None else v)
+    front = [c for c in TILE_LETTERS if ok(c + h.word, c in h.front)]
+    back = [c for c in TILE_LETTERS if ok(h.word + c, c in h.back)]
+    return Hooks(h.word, front, back)

@@ -224,3 +224,17 @@ def test_validate_several_files_and_coverage_with_a_list(club, tmp_path, capsys,
 def test_explain_a_list_word(club, capsys, judge):
     code, out, _ = _run(capsys, "explain", "--list", club, "ΞΥΖΩΚ")
     assert code == 0 and "§LIST listed in the list club" in out and "§A1" not in out
+
+
+def test_anagram_pattern_and_hooks_with_a_list(club, capsys, judge):
+    code, out, _ = _run(capsys, "anagram", "--list", club, "ΞΥΖΩΚ?")
+    words = [line.split("\t")[0] for line in out.splitlines()]
+    assert code == 0 and words[0] == "ΞΥΖΩΚ" and "ΞΥΖΩΚ" not in [
+        m.word for m in judge.anagram("ΞΥΖΩΚ?")]
+    assert not [w for w in words if len(w) <= 3]  # complete for 2–3: only ΑΛΑ, not makeable
+    code, out, _ = _run(capsys, "pattern", "--list", club, "?Λ?")
+    assert code == 0 and [line.split("\t")[0] for line in out.splitlines()] == ["ΑΛΑ"]
+    code, out, _ = _run(capsys, "pattern", "--list", club, "ΞΥ*", "--rack", "ΖΩ?")
+    assert "ΞΥΖΩκ\t" in out
+    code, out, _ = _run(capsys, "hooks", "--list", club, "ΛΑ")
+    assert out == "ΛΑ\tΑ\t-\n"
