@@ -563,13 +563,15 @@ def cmd_paradigm(args: argparse.Namespace) -> int:
                 "its paradigm follows" if len(tables) == 1 else "their paradigms follow")
         print("%s: %s: %s" % (PROG, shown, note), file=sys.stderr)
     from grammars.conjugation import parts_index
+    from grammars.labels import label
     for t in tables:
         _out("# %s\t%s" % (t.lemma, t.inflection_class))
         p = parts_index().get(t.lemma)
         if p is not None:  # the principal parts that replace the class's cells
             _out("# parts: %s\t(%s; %s)" % (p.text(), p.source, p.citation))
         for row in t.rows:
-            _out("%s\t%s\t%s" % (row.form, row.tags, row.variant))
+            tags = row.tags if args.labels == "unimorph" else label(row.tags, "el")
+            _out("%s\t%s\t%s" % (row.form, tags, row.variant))
     return EXIT_OK
 
 
@@ -1099,6 +1101,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the lemma or any of its forms (άνθρωπος, ανθρωπος, ΑΝΘΡΩΠΟΥΣ)")
     p.add_argument("--class", dest="inflection_class", metavar="C",
                    help="only this inflection class (e.g. O19)")
+    p.add_argument("--labels", choices=["unimorph", "greek"], default="unimorph",
+                   help="name the cells by their UniMorph codes (V;IND;PST;PFV;1;SG;ACT, the "
+                        "default) or by the Greek grammar's terms (Ρήμα, Αόριστος, α΄ πρόσωπο, "
+                        "Ενικός …; grammars/labels.tsv)")
     _add_lookalikes(p)
     _add_verbose(p)
 
