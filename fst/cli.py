@@ -898,7 +898,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError("--port %d is not a TCP port (0–65535)" % args.port)
     judge = _profile_judge(args)
     try:
-        serve(judge, host=args.host, port=args.port)
+        serve(judge, host=args.host, port=args.port, lang=args.lang)
     except OSError as e:
         raise UsageError("cannot serve on %s:%d: %s" % (args.host, args.port,
                                                         e.strerror or e)) from None
@@ -1328,6 +1328,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "interface)")
     p.add_argument("--port", type=int, default=8000, metavar="N",
                    help="TCP port (default %(default)s; 0 for any free port)")
+    p.add_argument("--lang", choices=["el", "en"], default="el",
+                   help="the paradigm tables' grammatical labels: el (Ενεστώτας, Γενική …, "
+                        "the default) or en; the JSON API keeps the UniMorph codes")
     _add_profile(p)
     _add_list(p)
 

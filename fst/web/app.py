@@ -131,9 +131,13 @@ async def _form(request: Request) -> dict[str, str]:
                                        errors="replace"))
 
 
-def create_app(judge) -> FastAPI:
+def create_app(judge, lang: str = "el") -> FastAPI:
     """The application serving ``judge`` (an :class:`fst.api.Judge`, already loaded: its
-    length profile and rule profile are the server's)."""
+    length profile and rule profile are the server's).
+
+    ``lang``: the paradigm tables' grammatical labels, el (the default) or en
+    (:func:`grammars.labels.label`); the JSON API keeps the UniMorph codes.
+    """
     app = FastAPI(title="dektes", version=__version__,
                   description="Judge, analyse and inflect Modern Greek words under the Greek "
                               "Scrabble federation's regulation.",
@@ -373,7 +377,8 @@ def create_app(judge) -> FastAPI:
                     result = paradigm(lemmas[0]["lemma"], lemmas[0]["inflection_class"])
                     error, note, status = (None, f"{lemma.strip()} is not a lemma: the paradigm "
                                            "of its lemma", 200)
-        sections = [(t, tables.grid(t.rows)) for t in result["_tables"]] if result else []
+        sections = ([(t, tables.grid(t.rows, lang)) for t in result["_tables"]] if result
+                    else [])
         return page(request, "paradigm.html", lemma=lemma, inflection_class=inflection_class,
                     sections=sections, lemmas=lemmas, error=error, note=note,
                     http_status=status)

@@ -30,7 +30,8 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(judge, host: str = "127.0.0.1", port: int = 8000, log_level: str = "warning") -> None:
+def serve(judge, host: str = "127.0.0.1", port: int = 8000, log_level: str = "warning",
+          lang: str = "el") -> None:
     """Serve ``judge`` (a loaded :class:`fst.api.Judge`) on ``host``:``port`` until
     interrupted; port 0 takes any free port (the address is printed on stderr).
 
@@ -45,7 +46,7 @@ def serve(judge, host: str = "127.0.0.1", port: int = 8000, log_level: str = "wa
     sock = bind(host, port)
     judge.check("ΕΓΡΑΨΑ")  # the analysis table
     judge.paradigm("γράφω")  # the analyser FST
-    app = create_app(judge)
+    app = create_app(judge, lang)
     from .app import MAX_URL_READ
 
     # h11 (uvicorn's default here) resets a request head over 16 KiB; read up to 64 KiB so
