@@ -22,7 +22,6 @@ damaged artifact is an error there, never a rebuild.
 from __future__ import annotations
 
 import bz2
-import dataclasses
 import gzip
 import hashlib
 import itertools
@@ -246,7 +245,8 @@ class JudgeSpec:
     overlay: str | None = None
 
     def files(self) -> tuple[str, ...]:
-        return LOOKUP_FILES + (ANALYSIS_FILES if self.disabled else ())
+        # a profile's verdicts and a user's list come from analyses
+        return LOOKUP_FILES + (ANALYSIS_FILES if self.disabled or self.overlay else ())
 
 
 _LOADED: dict = {}  # cache directory → (TileDFA, tag table); per worker process
@@ -305,7 +305,7 @@ def load_judge(spec: JudgeSpec, local_directory: str | None = None):
             check_artifacts(d, LOOKUP_FILES)
             tags = TagTable.from_json((d / "tags.json").read_text(encoding="utf-8"))
             loaded = _LOADED[str(d)] = (TileDFA.load(d), tags)
-        if spec.disabled:
+        if spec.disabled or spec.overlay:
             check_artifacts(d, ANALYSIS_FILES)
         dfa, tags = loaded
         judge = Judge(None, None, None, tags, min_length=spec.min_length,
@@ -524,9 +524,8 @@ def cli_validate(args, disabled: frozenset) -> int:
         if args.dask:
             fd, client = _connect(args.dask)
             try:
-                spec = dataclasses.replace(fd.judge_spec(
-                    client, args.worker_cache, args.min_length, args.max_length, disabled),
-                    overlay=overlay)
+                spec = fd.judge_spec(client, args.worker_cache, args.min_length,
+                                     args.max_length, disabled, overlay=overlay)
                 if outputs:
                     plan(paths)  # every input readable before any work
                     bar = _bar(len(paths), "dektes: files", unit="file")

@@ -226,6 +226,18 @@ def test_truncated_file_is_named_and_the_next_is_judged(client, corpus_files, tm
     assert b"".join(r.data for r in results if not r.error) == expected
 
 
+def test_a_users_list_applies_on_the_workers(client, tmp_path, monkeypatch):
+    """--list with --dask: the workers read the list's overlay.json (issue 23)."""
+    from fst.overlay import Overlay
+    monkeypatch.setenv("DEKTES_LISTS", str(tmp_path / "lists"))
+    folder = Overlay("club", frozenset({"ΞΥΖΩΚ", "ΑΛΑ"}), (2, 3)).save([])
+    f = tmp_path / "w.txt"
+    f.write_text("ΞΥΖΩΚ\nΚΑΙ\nΑΛΑ\nΕΓΡΑΨΑ\n", encoding="utf-8")
+    spec = fd.judge_spec(client, overlay=str(folder / "overlay.json"))
+    out = b"".join(r.data for _, r in fd.validate_files([str(f)], client, spec=spec))
+    assert out == "ΞΥΖΩΚ\t1\nΚΑΙ\t0\nΑΛΑ\t1\nΕΓΡΑΨΑ\t1\n".encode()
+
+
 def test_killed_worker_loses_no_line(client, corpus_files, judge):
     """SIGKILL a worker while it runs tasks: the nanny starts a new one, the scheduler runs
     the lost tasks again, and the output is still exactly the reference."""
