@@ -796,7 +796,7 @@ class Judge:
         for group in (rules, without_rules):
             norm = set()
             for r in group:
-                r = r.strip().lstrip("§").upper()
+                r = digest.canonical(r)
                 if digest.lookup(r) is None:
                     raise ValueError(f"unknown rule id {r!r} (see dektes rules)")
                 norm.add(r)

@@ -41,8 +41,8 @@ FST_DIR = Path(__file__).resolve().parent
 #: tests/test_compile.py checks that the build imports none of these.
 NOT_BUILD_CODE = ("__main__.py", "api.py", "cli.py", "cli_export.py", "cli_search.py",
                   "corpus.py", "coverage.py", "distributed.py", "export.py", "learn.py",
-                  "notebook.py", "overlay.py", "profile_acceptor.py", "rules.py", "search.py",
-                  "subset.py", "tokenize.py", "web")
+                  "listfile.py", "notebook.py", "overlay.py", "profile_acceptor.py", "rules.py",
+                  "search.py", "subset.py", "tokenize.py", "web")
 
 
 def _tree(folder: Path) -> list[Path]:

@@ -193,6 +193,39 @@ def _decode_line(raw: bytes) -> tuple[str, str | InvalidWord]:
     return _escape(text), text
 
 
+def _decompression_errors() -> tuple:
+    import lzma
+    import zlib
+
+    errors = [OSError, EOFError, zlib.error, lzma.LZMAError]
+    try:
+        import zstandard  # fsspec's zstd reader
+
+        errors.append(zstandard.ZstdError)
+    except ImportError:
+        pass
+    return tuple(errors)
+
+
+#: what reading a (compressed) stream can raise for bad input: a truncated file (EOFError),
+#: corrupt data (zlib.error, lzma.LZMAError, OSError from gzip and bz2)
+_READ_ERRORS = _decompression_errors()
+
+
+def _read_reason(e: BaseException) -> str:
+    """Why reading failed, as a clause naming no file."""
+    if isinstance(e, EOFError):
+        return "the file is truncated (it ends inside its compressed data)"
+    if isinstance(e, OSError) and not isinstance(e, (FileNotFoundError, PermissionError)) \
+            and e.errno is None:  # gzip.BadGzipFile, bz2's "Invalid data stream"
+        text = str(e).split(" (b")[0]
+        return "it is not a valid compressed file (%s)" % (text[:1].lower() + text[1:])
+    if isinstance(e, OSError):
+        return _os_reason(e)
+    text = str(e).strip() or type(e).__name__
+    return "its compressed data is damaged (%s)" % text
+
+
 def _lines(stream: IO[bytes], name: str = STDIN) -> Iterator[bytes]:
     """The lines of ``stream``, each with its newline, split on ``\n`` only; a line longer
     than MAX_LINE_BYTES comes as a :class:`_LongLine` and is never held whole in memory.
@@ -204,8 +237,8 @@ def _lines(stream: IO[bytes], name: str = STDIN) -> Iterator[bytes]:
     def readline(n: int) -> bytes:
         try:
             return raw_readline(n)
-        except OSError as e:
-            raise InputError("cannot read %s: %s" % (name, _os_reason(e))) from None
+        except _READ_ERRORS as e:
+            raise InputError("cannot read %s: %s" % (name, _read_reason(e))) from None
     while True:
         line = readline(limit)
         if not line:
@@ -280,6 +313,12 @@ def _argv_word(word: str) -> tuple[str, str | InvalidWord]:
             raw = word.encode("utf-8", "backslashreplace")
         shown = _escape(raw.decode("utf-8", "backslashreplace"))
         return shown, _invalid_utf8(shown, "word")
+    size = len(word.encode("utf-8"))
+    if size > MAX_LINE_BYTES:  # echoed cut, as validate cuts an over-long line
+        head = _utf8_head(word.encode("utf-8"), SHOWN_BYTES)
+        shown = _escape(head.decode("utf-8")) + "…"
+        return shown, InvalidWord(shown, "the word is %d bytes long; a word has at most %d "
+                                  "letters" % (size, MAX_LETTERS), "too-long")
     return _escape(word), word
 
 
@@ -479,7 +518,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
             continue
         _out("%s\t%s\t%s" % (shown, "valid" if v.valid else "invalid", _verdict_note(v)))
         for a in ex.analyses:
-            chain = " ".join(["§A1 paradigm " + a.inflection_class] + _rule_ids(a.rules))
+            chain = " ".join(_explain_chain(a, judge))
             _out("\t".join(["", a.lemma, a.inflection_class, a.tags, a.surface, chain,
                              "%g" % a.weight]))
         for rule, why in ex.blocked[1:]:
@@ -492,6 +531,22 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return EXIT_OK if all_valid else EXIT_NEGATIVE
 
 
+def _explain_chain(a, judge) -> list[str]:
+    """The rules behind one analysis, as explain shows them: §A1 and the paradigm for a
+    listed lemma's form; §E2 for a hidden word and §LIST for the user's list, which are not
+    listed lemmas' forms (§A1 would be wrong)."""
+    ids = _rule_ids(a.rules)
+    overlay = getattr(judge, "overlay", None)
+    if "LIST" in a.rules:
+        name = " %s" % overlay.name if overlay is not None else ""
+        if a.inflection_class == "LIST":
+            return ["§LIST listed in the list%s" % name]
+        return ["§LIST a lemma learned from the list%s, paradigm %s" % (name, a.inflection_class)]
+    if "E2" in a.rules:
+        return ["§E2 hidden word"] + [i for i in ids if i != "§E2"]
+    return ["§A1 paradigm " + a.inflection_class] + [i for i in ids if i != "§A1"]
+
+
 def cmd_paradigm(args: argparse.Namespace) -> int:
     judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
     shown, lemma = _argv_word(args.lemma.strip())
@@ -502,6 +557,21 @@ def cmd_paradigm(args: argparse.Namespace) -> int:
     except InvalidWord as e:
         print("%s: %s is not a Greek word: %s" % (PROG, shown or "''", e.reason), file=sys.stderr)
         return EXIT_NEGATIVE
+    if not tables and args.inflection_class:
+        from grammars.paradigm import load_tables
+
+        code = args.inflection_class
+        others = judge.paradigm(lemma, None)
+        if code not in set(load_tables()) | {t.inflection_class for t in others} | {"IRR"}:
+            print("%s: %s is not an inflection class (the classes are the files of "
+                  "grammars/classes, and IRR)" % (PROG, _escape(code)[:SHOWN_BYTES]),
+                  file=sys.stderr)
+            return EXIT_USAGE
+        if others:
+            print("%s: %s is not in class %s; its paradigm is in class %s" % (
+                PROG, shown, code, ", ".join(sorted({t.inflection_class for t in others}))),
+                file=sys.stderr)
+            return EXIT_NEGATIVE
     if not tables:
         which = " in class %s" % args.inflection_class if args.inflection_class else ""
         print("%s: unknown lemma %s%s: no lemma has it among its forms" % (PROG, shown, which),
@@ -518,13 +588,15 @@ def cmd_paradigm(args: argparse.Namespace) -> int:
                 "its paradigm follows" if len(tables) == 1 else "their paradigms follow")
         print("%s: %s: %s" % (PROG, shown, note), file=sys.stderr)
     from grammars.conjugation import parts_index
+    from grammars.labels import label
     for t in tables:
         _out("# %s\t%s" % (t.lemma, t.inflection_class))
         p = parts_index().get(t.lemma)
         if p is not None:  # the principal parts that replace the class's cells
             _out("# parts: %s\t(%s; %s)" % (p.text(), p.source, p.citation))
         for row in t.rows:
-            _out("%s\t%s\t%s" % (row.form, row.tags, row.variant))
+            tags = row.tags if args.labels == "unimorph" else label(row.tags, "el")
+            _out("%s\t%s\t%s" % (row.form, tags, row.variant))
     return EXIT_OK
 
 
@@ -707,19 +779,53 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 
 
 def cmd_learn(args: argparse.Namespace) -> int:
+    from fst.listfile import parse_pages
     from fst.overlay import learn_list, list_dir, parse_lengths
     try:
         complete = parse_lengths(args.complete) if args.complete else None
+        pages = parse_pages(args.pages) if args.pages else None
         print("dektes: learning %s …" % args.file, file=sys.stderr)
         ov, counts = learn_list(Path(args.file), args.name, complete, jobs=args.jobs,
-                                judge=_judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH))
+                                judge=_judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH),
+                                pages=pages, replace=args.replace,
+                                report=lambda line: print("%s: %s: %s" % (PROG, args.file, line),
+                                                          file=sys.stderr))
     except OSError as e:
         raise UsageError("cannot read %s: %s" % (args.file, e.strerror or e)) from None
     except ValueError as e:
         raise UsageError(str(e)) from None
-    for k in ("words", "unreadable tokens", "words the grammar lacks", "lemmas learned"):
+    for k in ("words", "unreadable lines", "unreadable tokens", "words the grammar lacks",
+              "lemmas learned"):
         _out("%s\t%d" % (k, counts.get(k, 0)))
     _out("list\t%s\t%s" % (args.name, list_dir(args.name)))
+    return EXIT_OK
+
+
+def cmd_lists(args: argparse.Namespace) -> int:
+    from fst import overlay
+    try:
+        if args.delete:
+            for name in args.delete:
+                overlay.describe(name)  # every name checked before any is removed
+            for name in args.delete:
+                print("%s: deleted the list %s (%s)" % (PROG, name, overlay.delete(name)),
+                      file=sys.stderr)
+            return EXIT_OK
+        names = args.names or overlay.list_names()
+        infos = [overlay.describe(n) for n in names]
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    for i in infos:
+        if args.json:
+            _out(json.dumps(i, ensure_ascii=False))
+            continue
+        complete = "-" if not i["complete"] else "%d-%d" % tuple(i["complete"])
+        _out("\t".join([i["name"], "%s words" % i["words"], "complete " + complete,
+                         "%s lemmas" % ("?" if i["lemmas"] is None else i["lemmas"]),
+                         i["source"] or "-", i["date"] or "-"]))
+    if not infos and not args.json:
+        print("%s: no lists in %s; make one with 'dektes learn FILE --name NAME'"
+              % (PROG, overlay.lists_root()), file=sys.stderr)
     return EXIT_OK
 
 
@@ -734,6 +840,16 @@ def cmd_wordlist(args: argparse.Namespace) -> int:
                                       rules=_csv(args.rule), without_rules=_csv(args.without_rule))
     except ValueError as e:
         raise UsageError(str(e)) from None
+    if args.list:
+        from fst import overlay
+        if args.pos or args.rule or args.without_rule:
+            raise UsageError("--list does not combine with --pos, --rule or --without-rule: "
+                             "the list's own words have no analysis to filter")
+        try:
+            ov = overlay.Overlay.load(args.list)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        blocks = overlay.wordlist_blocks(blocks, ov, args.min_length, args.max_length)
     for block in blocks:
         _write_bytes(block)
     return EXIT_OK
@@ -817,7 +933,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError("--port %d is not a TCP port (0–65535)" % args.port)
     judge = _profile_judge(args)
     try:
-        serve(judge, host=args.host, port=args.port)
+        serve(judge, host=args.host, port=args.port, lang=args.lang)
     except OSError as e:
         raise UsageError("cannot serve on %s:%d: %s" % (args.host, args.port,
                                                         e.strerror or e)) from None
@@ -1023,12 +1139,17 @@ def build_parser() -> argparse.ArgumentParser:
                           "stderr says so."),
         examples="example:\n  dektes paradigm άνθρωπος\n  dektes paradigm ΑΝΘΡΩΠΟΥΣ\n"
                  "  dektes paradigm έγραψα",
-        exit_status="0 on success, 1 if no lemma has this form, 2 for bad usage.",
+        exit_status="0 on success, 1 if no lemma has this form (or not in --class), 2 for bad "
+                    "usage or an unknown class.",
     )
     p.add_argument("lemma", metavar="LEMMA",
                    help="the lemma or any of its forms (άνθρωπος, ανθρωπος, ΑΝΘΡΩΠΟΥΣ)")
     p.add_argument("--class", dest="inflection_class", metavar="C",
                    help="only this inflection class (e.g. O19)")
+    p.add_argument("--labels", choices=["unimorph", "greek"], default="unimorph",
+                   help="name the cells by their UniMorph codes (V;IND;PST;PFV;1;SG;ACT, the "
+                        "default) or by the Greek grammar's terms (Ρήμα, Αόριστος, α΄ πρόσωπο, "
+                        "Ενικός …; grammars/labels.tsv)")
     _add_lookalikes(p)
     _add_verbose(p)
 
@@ -1100,6 +1221,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dask", metavar="ADDRESS",
                    help="count on Dask: a scheduler address or local:N (see docs/dask.md)")
     _add_profile(p)
+    _add_list(p)
     _add_lookalikes(p)
 
     p = _command(
@@ -1124,6 +1246,27 @@ def build_parser() -> argparse.ArgumentParser:
                    help="lengths the list holds in full (e.g. 2-8): it decides them alone")
     p.add_argument("--jobs", type=_positive, default=1, metavar="N",
                    help="processes for guessing lemmas (default %(default)s)")
+    p.add_argument("--replace", "--force", action="store_true",
+                   help="learn anew a list NAME that exists already (else refused)")
+    p.add_argument("--pages", metavar="A-B",
+                   help="a PDF: read only pages A to B (e.g. 3-460; '3-' to the end); the "
+                        "pages of prose and the headers, footers and page numbers are left "
+                        "out by their shape anyway, and reported")
+
+    p = _command(
+        sub, "lists", cmd_lists,
+        help="show or delete your word lists (made by 'dektes learn')",
+        description=_fill("Without options: one line per list, NAME<TAB>words<TAB>complete "
+                          "lengths<TAB>lemmas learned<TAB>source file<TAB>date learned (UTC). "
+                          "With NAMEs: those lists only. --delete NAME removes a list. Lists "
+                          "live in $DEKTES_LISTS, else <cache>/lists."),
+        examples="example:\n  dektes lists\n  dektes lists --json official\n"
+                 "  dektes lists --delete club",
+        exit_status="0 on success, 2 if a list named does not exist.",
+    )
+    p.add_argument("names", nargs="*", metavar="NAME", help="a list's name")
+    p.add_argument("--delete", action="append", metavar="NAME", help="delete the list NAME")
+    p.add_argument("--json", action="store_true", help="one JSON object per list")
 
     p = _command(
         sub, "wordlist", cmd_wordlist,
@@ -1147,6 +1290,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="keep words with an analysis naming these rule ids (e.g. B3,D1)")
     p.add_argument("--without-rule", action="append", metavar="RULES",
                    help="keep words with an analysis naming none of these rule ids")
+    _add_list(p)
     _add_verbose(p)
 
     p = _command(
@@ -1230,7 +1374,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "interface)")
     p.add_argument("--port", type=int, default=8000, metavar="N",
                    help="TCP port (default %(default)s; 0 for any free port)")
+    p.add_argument("--lang", choices=["el", "en"], default="el",
+                   help="the paradigm tables' grammatical labels: el (Ενεστώτας, Γενική …, "
+                        "the default) or en; the JSON API keeps the UniMorph codes")
     _add_profile(p)
+    _add_list(p)
 
     from fst import cli_export, cli_search  # anagram, pattern, hooks; export
     cli_search.add_commands(sub)
@@ -1281,7 +1429,14 @@ def _silence_stdout() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the ``dektes`` command; return the exit status."""
+    """Run the ``dektes`` command; return the exit status (130 on Ctrl-C, at any point)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # while parsing, importing or reporting: quiet too
+        return 130
+
+
+def _main(argv: list[str] | None = None) -> int:
     global _STDIN_CLOSED, _VERBOSE
     _STDIN_CLOSED = sys.stdin is None
     if _STDIN_CLOSED:
@@ -1333,8 +1488,9 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(e, BuildError):
             print("%s: the build failed: %s" % (PROG, e), file=sys.stderr)
             return EXIT_INTERNAL
-        if os.environ.get("DEKTES_DEBUG"):
-            raise
+        if os.environ.get("DEKTES_DEBUG"):  # the traceback, and the same exit status
+            import traceback
+            traceback.print_exc(file=sys.stderr)
         msg = str(e).strip().splitlines()[0] if str(e).strip() else ""
         print("%s: internal error (%s)%s; set DEKTES_DEBUG=1 for details"
               % (PROG, type(e).__name__, ": " + msg if msg else ""), file=sys.stderr)

@@ -68,10 +68,10 @@ def cmd_export(args: argparse.Namespace) -> int:
         for row in export.unimorph_rows(judge, rule_derived=args.rule_derived):
             out.append("\t".join(row))
             if len(out) >= 10_000:
-                sys.stdout.write("\n".join(out) + "\n")
+                cli._write_text("\n".join(out) + "\n")  # OutputError (exit 4) if it fails
                 out = []
         if out:
-            sys.stdout.write("\n".join(out) + "\n")
+            cli._write_text("\n".join(out) + "\n")
         return cli.EXIT_OK
     if args.rule_derived:
         raise cli.UsageError("--rule-derived is for unimorph; the transducers hold every form")
@@ -79,8 +79,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     write = export.write_att if args.format == "att" else export.write_openfst
     try:
         paths = write(judge, directory)
-    except OSError as e:
-        raise cli.UsageError("cannot write to %r: %s" % (directory, e.strerror or e)) from None
+    except OSError as e:  # disk full, no permission: an output error (exit 4)
+        raise cli.OutputError("cannot write to %r: %s" % (directory, cli._os_reason(e))) from None
     for p in paths:
         cli._out(str(p))
     return cli.EXIT_OK

@@ -30,13 +30,29 @@ def _print_matches(matches, order: str, limit: int | None) -> int:
     return cli.EXIT_OK if n else cli.EXIT_NEGATIVE
 
 
+def _list(args):
+    """The user's list of --list NAME (fst/overlay.py), or None."""
+    if not getattr(args, "list", None):
+        return None
+    from fst.overlay import Overlay
+    try:
+        return Overlay.load(args.list)
+    except ValueError as e:
+        raise cli.UsageError(str(e)) from None
+
+
 def cmd_anagram(args: argparse.Namespace) -> int:
+    from fst import overlay
     from fst.search import SearchError
 
     judge = cli._profile_judge(args)
+    ov = _list(args)
     try:
         found = judge.anagram(args.rack, args.min_length, args.max_length, exact=args.exact,
                               extra=args.super)
+        if ov is not None:
+            found = overlay.with_list_matches(found, ov, overlay.anagram_extra(
+                ov, args.rack, args.min_length, args.max_length, args.exact))
     except SearchError as e:
         raise cli.UsageError(str(e)) from None
     return _print_matches(found, args.sort, args.limit)
@@ -45,9 +61,15 @@ def cmd_anagram(args: argparse.Namespace) -> int:
 def cmd_pattern(args: argparse.Namespace) -> int:
     from fst.search import SearchError
 
+    from fst import overlay
+
     judge = cli._profile_judge(args)
+    ov = _list(args)
     try:
         found = judge.pattern(args.pattern, args.rack, args.min_length, args.max_length)
+        if ov is not None:
+            found = overlay.with_list_matches(found, ov, overlay.pattern_extra(
+                ov, args.pattern, args.rack, args.min_length, args.max_length))
     except SearchError as e:
         raise cli.UsageError(str(e)) from None
     return _print_matches(found, args.sort, args.limit)
@@ -66,7 +88,10 @@ def cmd_extensions(args: argparse.Namespace) -> int:
 
 
 def cmd_hooks(args: argparse.Namespace) -> int:
+    from fst import overlay
+
     judge = cli._profile_judge(args)
+    ov = _list(args)
     any_hook = False
     for shown, word in cli._words(args.words):
         try:
@@ -75,6 +100,8 @@ def cmd_hooks(args: argparse.Namespace) -> int:
             cli._out("%s\t-\tE:%s\t%s" % (shown, e.code, e.reason))
             continue
         h = judge.hooks(word)
+        if ov is not None:
+            h = overlay.hooks_with_list(h, ov, judge.min_length, judge.max_length)
         inner = h.inner_words
         any_hook |= bool(h.front or h.back or h.inner_front or h.inner_back)
         cli._out("%s\t%s\t%s\t%s\t%s" % (shown, "".join(h.front) or "-", "".join(h.back) or "-",
@@ -120,6 +147,7 @@ def add_commands(sub) -> None:
                    help="super-anagrams: the words that use every tile and up to N letters "
                         "more (drawn letters score their value; blanks take the cheapest)")
     cli._add_profile(p)
+    cli._add_list(p)
     _add_output(p)
 
     p = cli._command(
@@ -143,6 +171,7 @@ def add_commands(sub) -> None:
     p.add_argument("--rack", metavar="RACK",
                    help="letters (and ? or * blanks) that may fill the pattern's ? and *")
     cli._add_profile(p)
+    cli._add_list(p)
     _add_output(p)
 
     p = cli._command(
@@ -180,3 +209,4 @@ def add_commands(sub) -> None:
     )
     cli._add_words(p)
     cli._add_profile(p)
+    cli._add_list(p)

@@ -53,6 +53,10 @@ class CorpusError(Exception):
     """An input or output file cannot be read or written (one sentence naming it)."""
 
 
+class OutputFileError(CorpusError):
+    """An output file cannot be written (disk full, no permission): the run stops (exit 4)."""
+
+
 # --------------------------------------------------------------------------------------------
 # files
 
@@ -175,10 +179,11 @@ def plan(paths: list[str], block_bytes: int = BLOCK_BYTES,
 
 
 def block_chunks(stream: IO[bytes], start: int = 0, end: int | None = None,
-                 size: int = cli.CHUNK_LINES) -> Iterator[list[bytes]]:
+                 size: int = cli.CHUNK_LINES, name: str = cli.STDIN) -> Iterator[list[bytes]]:
     """The lines (:func:`fst.cli._lines`) of ``stream`` that start at offsets in
     [``start``, ``end``), in lists of at most ``size``; the last line of the stream is ended
-    with a newline."""
+    with a newline. Raises :class:`fst.cli.InputError` naming ``name`` when the stream
+    cannot be read (a truncated or corrupt compressed file)."""
     pos = 0
     if start:
         stream.seek(start - 1)
@@ -188,7 +193,7 @@ def block_chunks(stream: IO[bytes], start: int = 0, end: int | None = None,
             pos += len(piece)
             if not piece or piece.endswith(b"\n"):
                 break
-    lines = cli._lines(stream)
+    lines = cli._lines(stream, name)
     long_type = cli._LongLine
     while True:
         if end is not None and pos >= end:
@@ -236,9 +241,12 @@ class JudgeSpec:
     max_length: int = cli.DEFAULT_MAX_LENGTH
     disabled: frozenset = frozenset()
     shipped: bool = False
+    #: the overlay.json of the user's list (``--list NAME``), a path the worker can read
+    overlay: str | None = None
 
     def files(self) -> tuple[str, ...]:
-        return LOOKUP_FILES + (ANALYSIS_FILES if self.disabled else ())
+        # a profile's verdicts and a user's list come from analyses
+        return LOOKUP_FILES + (ANALYSIS_FILES if self.disabled or self.overlay else ())
 
 
 _LOADED: dict = {}  # cache directory → (TileDFA, tag table); per worker process
@@ -297,12 +305,18 @@ def load_judge(spec: JudgeSpec, local_directory: str | None = None):
             check_artifacts(d, LOOKUP_FILES)
             tags = TagTable.from_json((d / "tags.json").read_text(encoding="utf-8"))
             loaded = _LOADED[str(d)] = (TileDFA.load(d), tags)
-        if spec.disabled:
+        if spec.disabled or spec.overlay:
             check_artifacts(d, ANALYSIS_FILES)
         dfa, tags = loaded
         judge = Judge(None, None, None, tags, min_length=spec.min_length,
                       max_length=spec.max_length, runtime=dfa, cache=d,
                       disabled_rules=spec.disabled)
+        if spec.overlay:
+            from fst.overlay import Overlay
+            try:
+                judge = judge.with_overlay(Overlay.from_path(Path(spec.overlay)))
+            except ValueError as e:
+                raise CorpusError(str(e)) from None
         _JUDGES[spec] = judge
         return judge
 
@@ -324,12 +338,18 @@ class Result:
     data: bytes
     counts: tuple[int, int, int, int]  # lines, valid, invalid, errors
     bom: bool = False
+    #: why the file could not be read to its end (one sentence naming it); ``data`` then
+    #: holds the lines read before the fault
+    error: str | None = None
 
 
 def _validate_chunks(chunks: Iterable[list[bytes]], spec: JudgeSpec, options: Options,
-                     first: bool, write) -> tuple[tuple[int, int, int, int], bool]:
+                     first: bool, write, n: list | None = None
+                     ) -> tuple[tuple[int, int, int, int], bool]:
+    """Judge ``chunks`` and ``write`` their output; the counts are added up in ``n`` as
+    chunks are written (so that they hold what was written when reading fails)."""
     judge = load_judge(spec)
-    n = [0, 0, 0, 0]
+    n = [0, 0, 0, 0] if n is None else n
     bom = False
     for chunk in chunks:
         if not any(n):
@@ -348,9 +368,14 @@ def validate_block(block: Block, spec: JudgeSpec, options: Options, first: bool 
     """What ``dektes validate`` prints for the lines of ``block`` (``first``: they start the
     whole input, so a byte order mark on the first line is dropped)."""
     parts: list[bytes] = []
-    with open_input(block.path, storage_options) as f:
-        counts, bom = _validate_chunks(block_chunks(f, block.start, block.end), spec, options,
-                                      first, parts.append)
+    n = [0, 0, 0, 0]
+    try:
+        with open_input(block.path, storage_options) as f:
+            chunks = block_chunks(f, block.start, block.end, name=repr(block.path))
+            counts, bom = _validate_chunks(chunks, spec, options, first, parts.append, n)
+    except (cli.InputError, CorpusError) as e:
+        # the lines judged before the fault are kept, and the fault is reported by the caller
+        return Result(b"".join(parts), tuple(n), False, str(e))
     return Result(b"".join(parts), counts, bom)
 
 
@@ -398,14 +423,19 @@ def validate_file_to(block: Block, out_path: str, spec: JudgeSpec, options: Opti
             fs = None
             out = open(_local(tmp), "wb")
     except OSError as e:
-        raise CorpusError("cannot write %r: %s" % (out_path, _reason(e))) from None
+        raise OutputFileError("cannot write %r: %s" % (out_path, cli._os_reason(e))) from None
     try:
-        with out, open_input(block.path, storage_options) as f:
-            counts, _ = _validate_chunks(block_chunks(f), spec, options, True, out.write)
-        if fs is None:
-            os.replace(_local(tmp), _local(out_path))
-        else:
-            fs.mv(tmp_target, target)
+        try:
+            with out, open_input(block.path, storage_options) as f:
+                counts, _ = _validate_chunks(block_chunks(f, name=repr(block.path)), spec,
+                                             options, True, out.write)
+            if fs is None:
+                os.replace(_local(tmp), _local(out_path))
+            else:
+                fs.mv(tmp_target, target)
+        except OSError as e:  # input faults come as InputError or CorpusError: this is output
+            raise OutputFileError("cannot write %r: %s"
+                                  % (out_path, cli._os_reason(e))) from None
     except BaseException:
         try:
             fs.rm(tmp_target) if fs is not None else os.unlink(_local(tmp))
@@ -465,18 +495,29 @@ def _bar(total: int | None, desc: str, unit: str = "B"):
 def cli_validate(args, disabled: frozenset) -> int:
     """``dektes validate`` of several files, compressed files or URLs, on Dask or here."""
     paths = args.files or ["-"]
-    if getattr(args, "list", None):
-        raise cli.UsageError("--list works with one plain file or stdin, not yet with several "
-                             "or compressed files, URLs, --output-dir or --dask")
+    overlay = None
+    if getattr(args, "list", None):  # the list's file, which the workers read
+        from fst import overlay as ov
+        try:
+            ov.Overlay.load(args.list)
+        except ValueError as e:
+            raise cli.UsageError(str(e)) from None
+        overlay = str((ov.list_dir(args.list) / "overlay.json").resolve())
     if "-" in paths and (len(paths) > 1 or args.dask or args.output_dir):
         raise cli.UsageError("'-' (stdin) can only be judged alone, without --dask and "
                              "--output-dir")
     options = Options(args.valid_only, args.latin_lookalikes)
     total = [0, 0, 0, 0]
+    failed: list[str] = []  # the input files that could not be read to their end
 
     def add(counts) -> None:
         for i in range(4):
             total[i] += counts[i]
+
+    def skip(e: Exception) -> None:
+        """A file that cannot be read is named, the others go on; the exit is 2 at the end."""
+        failed.append(str(e))
+        print("%s: %s; skipped the rest of it" % (cli.PROG, e), file=sys.stderr)
 
     try:
         outputs = _outputs(paths, args.output_dir) if args.output_dir else None
@@ -484,13 +525,16 @@ def cli_validate(args, disabled: frozenset) -> int:
             fd, client = _connect(args.dask)
             try:
                 spec = fd.judge_spec(client, args.worker_cache, args.min_length,
-                                     args.max_length, disabled)
+                                     args.max_length, disabled, overlay=overlay)
                 if outputs:
                     plan(paths)  # every input readable before any work
                     bar = _bar(len(paths), "dektes: files", unit="file")
                     for _, counts in fd.validate_files_to(paths, outputs, client, spec=spec,
                                                           options=options):
-                        add(counts)
+                        if isinstance(counts, Exception):
+                            skip(counts)
+                        else:
+                            add(counts)
                         bar.update(1)
                     bar.close()
                 else:
@@ -502,6 +546,8 @@ def cli_validate(args, disabled: frozenset) -> int:
                             bar = _bar(None, "dektes: validating")
                         cli._write_bytes(result.data)
                         add(result.counts)
+                        if result.error:
+                            skip(result.error)
                         if bar is not None:
                             bar.update(block.size)
                     if bar is not None:
@@ -512,22 +558,39 @@ def cli_validate(args, disabled: frozenset) -> int:
             from fst.cache import ensure_cache
 
             d = ensure_cache(progress=True)
-            spec = JudgeSpec(str(d), args.min_length, args.max_length, disabled)
+            spec = JudgeSpec(str(d), args.min_length, args.max_length, disabled,
+                             overlay=overlay)
             if paths != ["-"]:
                 plan(paths, block_bytes=1 << 62)  # every input readable before any output
             for i, path in enumerate(paths):
                 if outputs:
-                    add(validate_file_to(Block(i, path), outputs[i], spec, options))
+                    try:
+                        add(validate_file_to(Block(i, path), outputs[i], spec, options))
+                    except (cli.InputError, CorpusError) as e:
+                        if isinstance(e, OutputFileError):
+                            raise
+                        skip(e)
                 elif path == "-":
                     add(_validate_chunks(block_chunks(sys.stdin.buffer), spec, options, True,
                                         cli._write_bytes)[0])
                 else:
-                    with open_input(path) as f:
-                        add(_validate_chunks(block_chunks(f), spec, options, total[0] == 0,
-                                            cli._write_bytes)[0])
+                    n = [0, 0, 0, 0]
+                    try:
+                        with open_input(path) as f:
+                            _validate_chunks(block_chunks(f, name=repr(path)), spec, options,
+                                             total[0] == 0, cli._write_bytes, n)
+                    except (cli.InputError, CorpusError) as e:
+                        skip(e)
+                    add(n)
+    except OutputFileError as e:
+        raise cli.OutputError(str(e)) from None
     except CorpusError as e:
         raise cli.UsageError(str(e)) from None
     print("lines %d, valid %d, invalid %d, errors %d" % tuple(total), file=sys.stderr)
+    if failed:
+        print("%s: %d input file(s) could not be read to their end" % (cli.PROG, len(failed)),
+              file=sys.stderr)
+        return cli.EXIT_USAGE
     return cli.EXIT_OK
 
 
@@ -536,6 +599,7 @@ def cli_coverage(args, disabled: frozenset) -> int:
     from . import coverage
 
     paths = args.files
+    failed: list[str] = []  # files that could not be read to their end (exit 2 at the end)
     if "-" in paths and (len(paths) > 1 or args.dask):
         raise cli.UsageError("'-' (stdin) can only be read alone, without --dask")
     try:
@@ -554,14 +618,22 @@ def cli_coverage(args, disabled: frozenset) -> int:
                     counts.add_text(piece)
                     bar.update(len(piece))
             for block in blocks:
-                with open_input(block.path) as f:
-                    for piece in coverage.text_pieces(f, block.start, block.end):
-                        counts.add_text(piece)
-                        bar.update(len(piece))  # decompressed bytes: an estimate for .gz
+                try:
+                    with open_input(block.path) as f:
+                        for piece in coverage.text_pieces(f, block.start, block.end):
+                            counts.add_text(piece)
+                            bar.update(len(piece))  # decompressed bytes: an estimate for .gz
+                except cli._READ_ERRORS as e:  # a truncated or corrupt compressed file
+                    failed.append(block.path)
+                    print("%s: cannot read %r: %s; counted what was read before"
+                          % (cli.PROG, block.path, cli._read_reason(e)), file=sys.stderr)
+                except CorpusError as e:
+                    failed.append(block.path)
+                    print("%s: %s; skipped it" % (cli.PROG, e), file=sys.stderr)
             bar.close()
     except CorpusError as e:
         raise cli.UsageError(str(e)) from None
-    judge = cli._judge(args.min_length, args.max_length, disabled)
+    judge = cli._judge(args.min_length, args.max_length, disabled, getattr(args, "list", None))
     rep = coverage.report(counts, judge, top=args.top, guesses=not args.no_guess,
                           latin_lookalikes=args.latin_lookalikes, progress=True)
     if args.json:
@@ -576,4 +648,8 @@ def cli_coverage(args, disabled: frozenset) -> int:
           % (sum(rep.kinds.values()), all_row.tokens, all_row.accepted_tokens,
              100 * all_row.token_coverage, all_row.types, all_row.accepted_types,
              100 * all_row.type_coverage), file=sys.stderr)
+    if failed:
+        print("%s: %d input file(s) could not be read to their end" % (cli.PROG, len(failed)),
+              file=sys.stderr)
+        return cli.EXIT_USAGE
     return cli.EXIT_OK

@@ -110,21 +110,23 @@ def _client(client):
 def judge_spec(client: distributed.Client | None = None, cache: str | os.PathLike | None = None,
                min_length: int = cli.DEFAULT_MIN_LENGTH,
                max_length: int = cli.DEFAULT_MAX_LENGTH, disabled=frozenset(),
-               progress: bool = True) -> JudgeSpec:
+               progress: bool = True, overlay: str | None = None) -> JudgeSpec:
     """The :class:`~fst.corpus.JudgeSpec` for the workers of ``client``: with ``cache`` (a
     built cache directory every worker can read) the workers read it; otherwise the cache for
     the current inputs is built here if needed and its look-up arrays are shipped to every
-    worker (:class:`ShipCache`). Raises :class:`fst.corpus.CorpusError` for a cache directory
+    worker (:class:`ShipCache`). ``overlay``: the ``overlay.json`` of a user's list
+    (``--list NAME``), a path every worker can read. Raises :class:`fst.corpus.CorpusError` for a cache directory
     that is not a built cache."""
     disabled = frozenset(disabled)
     if cache is not None:
         d = Path(cache).resolve() if "://" not in str(cache) else Path(str(cache))
         corpus.check_artifacts(d, corpus.LOOKUP_FILES)
-        return JudgeSpec(str(d), min_length, max_length, disabled, shipped=False)
+        return JudgeSpec(str(d), min_length, max_length, disabled, shipped=False,
+                         overlay=overlay)
     from fst.cache import ensure_cache
 
     d = ensure_cache(progress=progress)
-    spec = JudgeSpec(d.name, min_length, max_length, disabled, shipped=True)
+    spec = JudgeSpec(d.name, min_length, max_length, disabled, shipped=True, overlay=overlay)
     names = spec.files() + (corpus.MANIFEST,)
     _client(client).register_plugin(ShipCache(d.name, {n: (d / n).read_bytes() for n in names}))
     return spec
@@ -197,7 +199,9 @@ def validate_files_to(paths: list[str], outputs: list[str],
                       options: Options = Options(), storage_options: dict | None = None,
                       ) -> Iterator[tuple[int, tuple[int, int, int, int]]]:
     """Judge each file of ``paths`` into the matching path of ``outputs`` on the workers
-    (which must be able to write there); yields (index, counts) as files finish."""
+    (which must be able to write there); yields (index, counts) as files finish, (index,
+    the error) for an input that cannot be read to its end (no output file is left for it).
+    Raises :class:`fst.corpus.OutputFileError` when an output cannot be written."""
     client = _client(client)
     futures = {}
     for i, (p, o) in enumerate(zip(paths, outputs)):
@@ -205,7 +209,12 @@ def validate_files_to(paths: list[str], outputs: list[str],
                             storage_options, pure=False)
         futures[fut] = i
     for fut in distributed.as_completed(futures):
-        yield futures[fut], fut.result()
+        try:
+            yield futures[fut], fut.result()
+        except (cli.InputError, corpus.CorpusError) as e:
+            if isinstance(e, corpus.OutputFileError):
+                raise
+            yield futures[fut], e
 
 
 def _validate_partition(lines, spec: JudgeSpec, options: Options) -> list[str]:

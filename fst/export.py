@@ -24,6 +24,7 @@
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -200,14 +201,28 @@ def _fsts(judge):
 def _write(judge, directory: Path | str, write_one) -> list[Path]:
     """Write each FST of :func:`_fsts` with ``write_one(named_fst, table, directory / name)``
     and the shared ``symbols.txt`` into ``directory`` (created if needed). Returns the paths."""
+    import shutil
+    import tempfile
+
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
     fsts = _fsts(judge)
     table = symbol_table(fsts.values(), judge.tags.by_char)
-    out = [write_one(_named(f, table), table, d / name) for name, f in fsts.items()]
-    path = d / "symbols.txt"
-    table.write_text(str(path))
-    return out + [path]
+    # written whole into a temporary folder beside, then each file renamed into place: a
+    # failed export (disk full) leaves no truncated file, and the files of an earlier one
+    tmp = Path(tempfile.mkdtemp(prefix=".dektes-export-", dir=d))
+    try:
+        written = [write_one(_named(f, table), table, tmp / name) for name, f in fsts.items()]
+        table.write_text(str(tmp / "symbols.txt"))
+        if not (tmp / "symbols.txt").exists():
+            raise OSError("cannot write %s" % (tmp / "symbols.txt"))
+        out = []
+        for p in written + [tmp / "symbols.txt"]:
+            os.replace(p, d / p.name)
+            out.append(d / p.name)
+        return out
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _att(f, table, stem: Path) -> Path:

@@ -1,7 +1,7 @@
 """A user's own word list as an overlay on the grammar (``dektes learn``, ``--list NAME``).
 
 ``dektes learn FILE --name NAME [--complete 2-8]`` reads a list of accepted words (a text list
-in tile form or accented, or a PDF whose pages list words in columns, read with pypdf), learns
+in tile form or accented, or a PDF whose pages list words in columns: :mod:`fst.listfile`), learns
 lemma records from it with :mod:`fst.learn` (the method of scripts/learn_pes_dev.py), and writes,
 only under the user's cache (``<cache root>/lists/NAME/``, or ``$DEKTES_LISTS/NAME/``):
 
@@ -100,7 +100,9 @@ class Overlay:
             return True
         return None
 
-    def save(self, lemma_rows: list[tuple]) -> Path:
+    def save(self, lemma_rows: list[tuple], about: dict | None = None) -> Path:
+        """Write the overlay and its lemma records; ``about``: what :func:`describe` shows
+        (source file, date, counts)."""
         d = list_dir(self.name)
         d.mkdir(parents=True, exist_ok=True)
         lines = [f"# lemmas learned from the list {self.name!r} (dektes learn)",
@@ -108,6 +110,7 @@ class Overlay:
         lines += ["\t".join(r) for r in sorted(lemma_rows)]
         (d / "lemmas.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
         data = {"name": self.name, "complete": list(self.complete) if self.complete else None,
+                "about": dict(about or {}, lemmas=len(lemma_rows)),
                 "words": sorted(self.words),
                 "forms": {t: [list(a) for a in v] for t, v in sorted(self.forms.items())}}
         tmp = d / "overlay.json.tmp"
@@ -122,6 +125,12 @@ class Overlay:
         if not p.exists():
             raise ValueError(f"no list named {name!r}: make it with 'dektes learn FILE "
                              f"--name {name}'")
+        return cls.from_path(p, name)
+
+    @classmethod
+    def from_path(cls, p: Path, name: str | None = None) -> "Overlay":
+        """The overlay in the file ``p`` (an ``overlay.json``); ValueError if unreadable."""
+        name = name or Path(p).parent.name
         try:
             data = json.loads(p.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -131,21 +140,73 @@ class Overlay:
                    {t: [tuple(a) for a in v] for t, v in data.get("forms", {}).items()})
 
 
+def describe(name: str) -> dict:
+    """What is known of the saved list ``name``: name, words, complete (lengths or None),
+    lemmas, source (the file learned), date (ISO 8601, UTC), folder. ValueError if none."""
+    d = list_dir(name)
+    p = d / "overlay.json"
+    if not p.exists():
+        raise ValueError(f"no list named {name!r}: 'dektes lists' shows the lists there are")
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {"name": name, "words": None, "complete": None, "lemmas": None,
+                "source": None, "date": None, "folder": str(d), "damaged": True}
+    about = data.get("about") or {}
+    return {"name": name, "words": len(data.get("words", ())),
+            "complete": data.get("complete"), "lemmas": about.get("lemmas"),
+            "source": about.get("source"), "date": about.get("date"), "folder": str(d)}
+
+
+def list_names() -> list[str]:
+    """The names of the saved lists, sorted."""
+    root = lists_root()
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir()
+                  if p.is_dir() and _NAME.match(p.name) and (p / "overlay.json").exists())
+
+
+def delete(name: str) -> Path:
+    """Remove the saved list ``name`` (its folder); ValueError if there is none."""
+    import shutil
+
+    d = list_dir(name)
+    if not (d / "overlay.json").exists():
+        raise ValueError(f"no list named {name!r}: 'dektes lists' shows the lists there are")
+    shutil.rmtree(d)
+    return d
+
+
 def learn_list(path: Path, name: str, complete: tuple[int, int] | None = None,
-               jobs: int = 1, judge=None, progress=None) -> tuple[Overlay, dict]:
+               jobs: int = 1, judge=None, progress=None, pages: tuple[int, int] | None = None,
+               replace: bool = False, report=None) -> tuple[Overlay, dict]:
     """Learn the list in ``path`` and save it as overlay ``name``; (overlay, counts).
 
     Absence counts only for the lengths declared complete (for a list not declared complete,
-    for the lengths between its shortest and longest word). Raises ValueError for a refused
-    or unreadable file or a bad name."""
+    for the lengths between its shortest and longest word). The file is read by
+    :func:`fst.listfile.read_list` (``pages``: of a PDF); ``report`` (a callable) gets a line
+    for each thing reading left out. Raises ValueError for a refused or unreadable file, a bad
+    name, or a name already saved (unless ``replace``)."""
+    import datetime
+
     from grammars.paradigm import generate, load_tables
 
-    from . import learn
+    from . import learn, listfile
     check_name(name)
     if refuses(path):
         raise ValueError(f"{path}: refusing a file under shared/oracles (the project's "
                          "evaluation oracles are never learned)")
-    words, bad = learn.read_word_list(path)
+    if not replace and (list_dir(name) / "overlay.json").exists():
+        old = describe(name)
+        raise ValueError(f"a list named {name!r} exists already ({old['words']} words, from "
+                         f"{old['source'] or 'an unknown file'}): give --replace to learn it "
+                         "anew, or another --name")
+    lt = listfile.read_list(path, pages)
+    for line in listfile.report(lt):
+        if report is not None:
+            report(line)
+    words, bad = lt.words, lt.bad
     if not words:
         raise ValueError(f"{path}: no Greek word found")
     present = frozenset(words)
@@ -174,8 +235,131 @@ def learn_list(path: Path, name: str, complete: tuple[int, int] | None = None,
         for f, cell, w in generate(c.lemma, tables[c.code]):
             forms.setdefault(to_tile(f), []).append((c.lemma, c.code, cell, f))
     ov = Overlay(name, present, complete, forms)
-    ov.save(rows)
+    ov.save(rows, {"source": str(Path(path).resolve()), "date": datetime.datetime.now(
+        datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), "pages": list(pages) if pages
+        else None})
     counts = dict(out.counts)
     counts.update({"words": len(words), "unreadable tokens": len(bad),
+                   "unreadable lines": len(lt.bad_lines),
                    "words the grammar lacks": len(unexplained), "lemmas learned": len(rows)})
     return ov, counts
+
+
+def wordlist_blocks(blocks, ov: "Overlay", lo: int, hi: int, block_lines: int = 50_000):
+    """The grammar's word list ``blocks`` (UTF-8, sorted, newline-terminated lines, as
+    :meth:`fst.api.Judge.wordlist_bytes` gives them) with the list ``ov`` applied: its words
+    and its learned lemmas' forms of ``lo``–``hi`` letters added, and for the lengths it is
+    complete for, exactly its words. Sorted, streamed in blocks of ``block_lines`` lines."""
+    import heapq
+
+    def grammar():
+        for block in blocks:
+            for w in block.decode("utf-8").split("\n")[:-1]:
+                if ov.verdict(w) is not False:
+                    yield w
+    extra = sorted(t for t in set(ov.words) | set(ov.forms)
+                   if lo <= len(t) <= hi and ov.verdict(t))
+    out, last = [], None
+    for w in heapq.merge(grammar(), extra):
+        if w != last:
+            out.append(w)
+            last = w
+            if len(out) >= block_lines:
+                yield ("\n".join(out) + "\n").encode("utf-8")
+                out = []
+    if out:
+        yield ("\n".join(out) + "\n").encode("utf-8")
+
+
+# --------------------------------------------------------------------------------------------
+# search with a list (dektes anagram / pattern / hooks --list NAME)
+
+
+def _extra_words(ov: "Overlay", lo: int, hi: int) -> list[str]:
+    """The words the list makes valid that the grammar may lack, ``lo``–``hi`` letters."""
+    return sorted(t for t in set(ov.words) | set(ov.forms)
+                  if lo <= len(t) <= hi and ov.verdict(t))
+
+
+def _from_rack(word: str, letters: str, blanks: int) -> tuple[int, ...] | None:
+    """The positions played by blanks when ``word`` is made from the rack (letters first,
+    from the left), or None if the rack cannot make it."""
+    from collections import Counter
+    left = Counter(letters)
+    used = []
+    for i, c in enumerate(word):
+        if left[c]:
+            left[c] -= 1
+        else:
+            used.append(i)
+    return tuple(used) if len(used) <= blanks else None
+
+
+def with_list_matches(matches, ov: "Overlay", extra) -> list:
+    """Search ``matches`` (:class:`fst.search.Match`) under the list ``ov``: the grammar's
+    words it rejects (a complete length) dropped, its own matching words ``extra`` added;
+    alphabetical, each word once."""
+    seen = {}
+    for m in matches:
+        if ov.verdict(m.word) is not False:
+            seen.setdefault(m.word, m)
+    for m in extra:
+        seen.setdefault(m.word, m)
+    return [seen[w] for w in sorted(seen)]
+
+
+def anagram_extra(ov: "Overlay", rack: str, lo: int, hi: int, exact: bool = False) -> list:
+    """The list's words the tiles of ``rack`` make (:func:`fst.search.parse_rack`), as
+    :class:`fst.search.Match`. Raises :class:`fst.search.SearchError` for a bad rack."""
+    from .search import Match, parse_rack, tile_set
+    r = parse_rack(rack)
+    ts = tile_set()
+    out = []
+    for w in _extra_words(ov, lo, min(hi, len(r))):
+        if exact and len(w) != len(r):
+            continue
+        b = _from_rack(w, r.letters, r.blanks)
+        if b is not None:
+            out.append(Match(w, b, ts.score(w, b)))
+    return out
+
+
+def pattern_extra(ov: "Overlay", pattern: str, rack: str | None, lo: int, hi: int) -> list:
+    """The list's words matching ``pattern`` (:func:`fst.search.parse_pattern`); with
+    ``rack``, the letters of its ``?`` and ``*`` come from the rack."""
+    from .search import Match, parse_pattern, parse_rack, tile_set
+    tokens = parse_pattern(pattern)
+    r = parse_rack(rack, check_set=False) if rack else None
+    rx = re.compile("".join("(.)" if t == "?" else "(.*)" if t == "*" else re.escape(t)
+                            for t in tokens) + r"\Z")
+    ts = tile_set()
+    out = []
+    for w in _extra_words(ov, lo, hi):
+        m = rx.match(w)
+        if not m:
+            continue
+        blanks: tuple[int, ...] = ()
+        if r is not None:
+            free = []  # the positions the rack must fill
+            for g in range(1, (m.lastindex or 0) + 1):
+                free += range(m.start(g), m.end(g))
+            b = _from_rack("".join(w[i] for i in free), r.letters, r.blanks)
+            if b is None:
+                continue
+            blanks = tuple(sorted(free[i] for i in b))
+        out.append(Match(w, blanks, ts.score(w, blanks)))
+    return out
+
+
+def hooks_with_list(h, ov: "Overlay", lo: int, hi: int):
+    """The hooks ``h`` (:class:`fst.search.Hooks`) under the list ``ov``."""
+    from .normalize import TILE_LETTERS
+    from .search import Hooks
+
+    def ok(w: str, grammar: bool) -> bool:
+        v = ov.verdict(w)
+        return lo <= len(w) <= hi and (grammar if v is None else v)
+    front = [c for c in TILE_LETTERS if ok(c + h.word, c in h.front)]
+    back = [c for c in TILE_LETTERS if ok(h.word + c, c in h.back)]
+    return Hooks(h.word, front, back, inner_front=ok(h.word[1:], h.inner_front),
+                 inner_back=ok(h.word[:-1], h.inner_back))

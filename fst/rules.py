@@ -43,9 +43,9 @@ def rules() -> dict[str, Rule]:
     for rid, (title, text, where) in PROJECT_IDS.items():
         out.setdefault(rid, Rule(rid, title, text, where))
     from grammars.conjugation import KEYS as PART_KEYS
-    for key in PART_KEYS:  # the principal part that licensed a verb form
+    for key in PART_KEYS:  # the principal part that licensed a verb form, shown §A1:KEY
         out.setdefault(f"part:{key}", Rule(
-            f"part:{key}", f"principal part {key} (project id)",
+            PART_SHOWN + key, f"principal part {key} (project id)",
             f"The form comes from the verb's stated principal part {key} (§A1, §A3).",
             "lexicon/verb-parts.tsv, documented in lexicon/README.md."))
     return out
@@ -92,15 +92,43 @@ def digest_rules() -> dict[str, Rule]:
     return out
 
 
+#: how the principal part KEY that licensed a form is shown: §A1:KEY (a listed lemma's form,
+#: §A1, through the part the lexicon states for it, lexicon/verb-parts.tsv)
+PART_SHOWN = "A1:"
+_PART = "part:"  # the analyses' own tag (fst/verb_parts.py)
+
+
 def shown(rule_ids) -> list[str]:
     """The rule ids of an analysis or a verdict (an iterable of str) as every application
     prints them: a regulation rule with its section sign (``§D1``), the principal part that
-    licensed a form as ``part:KEY`` (an id :func:`lookup` reads too). The CLI, the web API and
-    the notebook all print through this one formatter."""
-    return [r if r.startswith("part:") else "§" + r.lstrip("§") for r in rule_ids]
+    licensed a form (``part:KEY`` in analyses) as ``§A1:KEY``, which stands for §A1 too (a
+    bare §A1 beside it is left out). Every id shown is one :func:`lookup` reads. The CLI, the
+    web API and the notebook all print through this one formatter."""
+    ids = list(rule_ids)
+    has_part = any(r.startswith(_PART) for r in ids)
+    out = []
+    for r in ids:
+        if r.startswith(_PART):
+            out.append("§" + PART_SHOWN + r[len(_PART):])
+        elif not (has_part and r.lstrip("§") == "A1"):
+            out.append("§" + r.lstrip("§"))
+    return out
+
+
+def canonical(rule_id: str) -> str:
+    """The id as analyses carry it: ``"§d1"`` → ``"D1"``; a principal part given as
+    ``§A1:paor``, ``part:paor`` or plain ``paor`` → ``"part:paor"``."""
+    rid = rule_id.strip().lstrip("§")
+    low = rid.lower()
+    for prefix in (PART_SHOWN.lower(), _PART):
+        if low.startswith(prefix):
+            return _PART + low[len(prefix):]
+    if rid.upper() not in rules() and _PART + low in rules():
+        return _PART + low
+    return rid.upper()
 
 
 def lookup(rule_id: str) -> Rule | None:
-    """The entry of ``rule_id`` (``"D1"``, ``"§d1"`` …), or None if the digest has none."""
-    rid = rule_id.strip().lstrip("§")
-    return rules().get(rid if rid.startswith("part:") else rid.upper())
+    """The entry of ``rule_id`` (``"D1"``, ``"§d1"``, ``"§A1:paor"``, ``"paor"`` …), or None if
+    the digest has none."""
+    return rules().get(canonical(rule_id))

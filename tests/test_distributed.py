@@ -212,6 +212,32 @@ def test_unreadable_file_is_named(client, corpus_files, tmp_path):
         run_files(client, [corpus_files[0], str(tmp_path / "missing.txt")])
 
 
+def test_truncated_file_is_named_and_the_next_is_judged(client, corpus_files, tmp_path):
+    """A .gz that ends inside its data: the block reports the fault naming the file, with the
+    lines judged before it; the files after it are judged (issue 23)."""
+    data = gzip.compress(b"".join(b"\xce\x9b\xce\x9f\xce\x93\xce\x9f\xce\xa3\n"
+                                  for _ in range(100_000)))
+    cut = tmp_path / "cut.txt.gz"
+    cut.write_bytes(data[: len(data) // 2])
+    results = [r for _, r in fd.validate_files([str(cut), corpus_files[0]], client)]
+    faults = [r.error for r in results if r.error]
+    assert len(faults) == 1 and "cut.txt.gz" in faults[0] and "truncated" in faults[0]
+    expected, _ = reference(corpus_files[:1])
+    assert b"".join(r.data for r in results if not r.error) == expected
+
+
+def test_a_users_list_applies_on_the_workers(client, tmp_path, monkeypatch):
+    """--list with --dask: the workers read the list's overlay.json (issue 23)."""
+    from fst.overlay import Overlay
+    monkeypatch.setenv("DEKTES_LISTS", str(tmp_path / "lists"))
+    folder = Overlay("club", frozenset({"ΞΥΖΩΚ", "ΑΛΑ"}), (2, 3)).save([])
+    f = tmp_path / "w.txt"
+    f.write_text("ΞΥΖΩΚ\nΚΑΙ\nΑΛΑ\nΕΓΡΑΨΑ\n", encoding="utf-8")
+    spec = fd.judge_spec(client, overlay=str(folder / "overlay.json"))
+    out = b"".join(r.data for _, r in fd.validate_files([str(f)], client, spec=spec))
+    assert out == "ΞΥΖΩΚ\t1\nΚΑΙ\t0\nΑΛΑ\t1\nΕΓΡΑΨΑ\t1\n".encode()
+
+
 def test_killed_worker_loses_no_line(client, corpus_files, judge):
     """SIGKILL a worker while it runs tasks: the nanny starts a new one, the scheduler runs
     the lost tasks again, and the output is still exactly the reference."""

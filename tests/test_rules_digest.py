@@ -74,7 +74,7 @@ def test_the_digest_is_written_for_the_project_not_copied():
 def test_the_rules_command(capsys):
     assert main(["rules"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert [line.split("\t")[0] for line in out] == ["§" + i for i in digest.rules()]
+    assert [line.split("\t")[0] for line in out] == ["§" + r.id for r in digest.rules().values()]
     assert len(out) >= len(REGULATION_IDS)
     assert main(["rules", "d1", "§B3"]) == 0
     out = capsys.readouterr().out.splitlines()

@@ -202,7 +202,12 @@ def test_search_page_shows_the_rack_and_results(client):
     ("/api/paradigm", {"lemma": "  "}, 400, "empty"),
     ("/api/paradigm", {"lemma": "дом"}, 400, "not-greek"),
     ("/api/anagram", {"rack": "ΑΒΓ", "min_length": "two"}, 400, "bad-request"),
-    ("/api/anagram", {"rack": "ΑΒΓ", "limit": "0"}, 400, "bad-request"),
+    ("/api/anagram", {"rack": "ΑΒΓ", "limit": "0"}, 422, "out-of-range"),
+    ("/api/anagram", {"rack": "ΑΒΓ", "min_length": "20"}, 422, "out-of-range"),
+    ("/api/anagram", {"rack": "ΑΒΓ", "min_length": "1"}, 422, "out-of-range"),
+    ("/api/anagram", {"rack": "ΑΒΓ", "min_length": "5", "max_length": "3"}, 422,
+     "out-of-range"),
+    ("/api/pattern", {"pattern": "Α*", "min_length": "16"}, 422, "out-of-range"),
     ("/api/nowhere", {}, 404, "not-found"),
 ])
 def test_bad_input_is_4xx_json(client, path, params, status, code):
@@ -402,7 +407,36 @@ def test_rule_ids_are_shown_as_the_cli_shows_them(client, judge):
     v = judge.check(word)
     assert any(r.startswith("part:") for r in v.rules) and "B3" in v.rules
     [res] = client.get("/api/check", params={"word": word}).json()["results"]
-    assert res["rules"] == cli._rule_ids(v.rules) == ["part:paor", "§B3"]
+    assert res["rules"] == cli._rule_ids(v.rules) == ["§A1:paor", "§B3"]
     body = client.get("/api/analyse", params={"word": word}).json()
     assert [a["rules"] for a in body["analyses"]] == [cli._rule_ids(a.rules)
                                                       for a in judge.analyse(word)]
+
+
+def test_a_range_error_names_its_parameter(client):
+    reason = _error(client.get("/api/anagram", params={"rack": "ΑΒΓ", "min_length": "20"}),
+                    422, "out-of-range")
+    assert "min_length" in reason
+
+
+def test_a_long_url_is_414_json(client):
+    r = client.get("/api/check", params={"word": "Α" * 7000})  # 42 KB percent-encoded
+    assert "at most" in _error(r, 414, "uri-too-long")
+
+
+def test_the_api_page_example_runs_as_printed(client):
+    """The /api page's curl example percent-encodes its Greek word (a raw one in the request
+    line is refused by the HTTP server itself), and gives a JSON verdict."""
+    import shlex
+    from urllib.parse import parse_qsl, urlencode, urlsplit
+    page = client.get("/api").text
+    [example] = re.findall(r"<code>(curl [^<]+)</code>", page)
+    argv = shlex.split(example)
+    url = next(a for a in argv if a.startswith("http"))
+    assert url.isascii() and any(a.startswith("-") and "G" in a for a in argv)
+    params = [tuple(argv[i + 1].split("=", 1)) for i, a in enumerate(argv)
+              if a == "--data-urlencode"]
+    query = urlencode(params) + ("&" + urlsplit(url).query if urlsplit(url).query else "")
+    assert query.isascii()
+    r = client.get(urlsplit(url).path, params=parse_qsl(query))
+    assert r.status_code == 200 and r.json()["results"][0]["tile"] == "ΕΓΡΑΨΑ"

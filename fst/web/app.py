@@ -43,6 +43,9 @@ MAX_RESULTS = 5000  # search results returned at most (limit=)
 DEFAULT_RESULTS = 500
 MAX_RANKED = 200_000  # matches ranked best first (a rack of 15 tiles with 2 blanks: ~60,000)
 MAX_COUNTED = 10_000  # matches counted in alphabetical order (a pattern without a rack)
+MAX_URL = 32768  # bytes of path and query (a 4096-letter word, percent-encoded); longer: 414
+MAX_URL_READ = 65536  # bytes of a request head the server reads (fst/web/server.py)
+_RANGE_ERRORS = {"greater_than_equal", "less_than_equal", "greater_than", "less_than"}
 
 
 class BadInput(Exception):
@@ -129,9 +132,13 @@ async def _form(request: Request) -> dict[str, str]:
                                        errors="replace"))
 
 
-def create_app(judge) -> FastAPI:
+def create_app(judge, lang: str = "el") -> FastAPI:
     """The application serving ``judge`` (an :class:`fst.api.Judge`, already loaded: its
-    length profile and rule profile are the server's)."""
+    length profile and rule profile are the server's).
+
+    ``lang``: the paradigm tables' grammatical labels, el (the default) or en
+    (:func:`grammars.labels.label`); the JSON API keeps the UniMorph codes.
+    """
     app = FastAPI(title="dektes", version=__version__,
                   description="Judge, analyse and inflect Modern Greek words under the Greek "
                               "Scrabble federation's regulation.",
@@ -166,11 +173,27 @@ def create_app(judge) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError):
         problems = []
+        out_of_range = False
         for err in exc.errors():
             where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("query", "body"))
             problems.append(f"{where or 'request'}: {err.get('msg', 'invalid')}")
+            out_of_range |= err.get("type", "") in _RANGE_ERRORS
+        if out_of_range:  # a number of the right type, outside its range: 422 naming it
+            return error_response(request, 422, "out-of-range",
+                                  "parameter out of range: " + "; ".join(problems))
         return error_response(request, 400, "bad-request",
                               "bad parameter " + "; ".join(problems))
+
+    @app.middleware("http")
+    async def _long_url(request: Request, call_next):
+        # a clear 414 rather than a reset connection (the server reads up to MAX_URL_READ)
+        size = len(request.scope.get("raw_path") or b"") + len(request.scope.get("query_string")
+                                                               or b"")
+        if size > MAX_URL:
+            return error_response(request, 414, "uri-too-long",
+                                  f"the URL is {size} bytes long; at most {MAX_URL}: send a "
+                                  "long list with POST /api/check")
+        return await call_next(request)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
@@ -276,6 +299,7 @@ def create_app(judge) -> FastAPI:
         if extra and exact:
             raise BadInput("exact and super cannot be asked together: a super-anagram adds "
                            "letters to the rack's", "bad-request")
+        lengths(min_length, max_length)
         found = search("rack", rack, lambda: judge.anagram(
             _readable(rack), min_length=min_length, max_length=max_length, exact=exact,
             extra=extra or None), True, limit, sort)
@@ -284,6 +308,7 @@ def create_app(judge) -> FastAPI:
     def pattern(text: str, rack: str | None, min_length: int, max_length: int,
                 limit: int, sort: str | None = None) -> dict:
         rack = rack if rack and rack.strip() else None
+        lengths(min_length, max_length)
         found = search("pattern", text, lambda: judge.pattern(
             _readable(text), rack=rack and _readable(rack), min_length=min_length,
             max_length=max_length), rack is not None, limit, sort)
@@ -291,6 +316,7 @@ def create_app(judge) -> FastAPI:
 
     def extensions(word: str, side: str, min_length: int, max_length: int, limit: int,
                    sort: str | None = None) -> dict:
+        lengths(min_length, max_length)
         found = search("word", word, lambda: judge.extensions(
             _readable(word), side, min_length=min_length, max_length=max_length), False,
             limit, sort, "bad-request")
@@ -314,7 +340,13 @@ def create_app(judge) -> FastAPI:
         return Query(DEFAULT_RESULTS, ge=1, le=MAX_RESULTS, description="results returned at most")
 
     def Length(default: int):
-        return Query(default, ge=1, le=MAX_LETTERS)
+        # the board's lengths (§C6: a word has two letters at least; §LEN: the profile's most)
+        return Query(default, ge=2, le=max(judge.max_length, 2))
+
+    def lengths(min_length: int, max_length: int) -> None:
+        if min_length > max_length:
+            raise BadInput(f"min_length ({min_length}) is greater than max_length "
+                           f"({max_length})", "out-of-range", 422)
 
     def Sort(default: str | None = None):
         return Query(default, pattern="^(|score|alpha|probability)$",
@@ -380,7 +412,8 @@ def create_app(judge) -> FastAPI:
                     result = paradigm(lemmas[0]["lemma"], lemmas[0]["inflection_class"])
                     error, note, status = (None, f"{lemma.strip()} is not a lemma: the paradigm "
                                            "of its lemma", 200)
-        sections = [(t, tables.grid(t.rows)) for t in result["_tables"]] if result else []
+        sections = ([(t, tables.grid(t.rows, lang)) for t in result["_tables"]] if result
+                    else [])
         return page(request, "paradigm.html", lemma=lemma, inflection_class=inflection_class,
                     sections=sections, lemmas=lemmas, error=error, note=note,
                     http_status=status)

@@ -30,7 +30,8 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(judge, host: str = "127.0.0.1", port: int = 8000, log_level: str = "warning") -> None:
+def serve(judge, host: str = "127.0.0.1", port: int = 8000, log_level: str = "warning",
+          lang: str = "el") -> None:
     """Serve ``judge`` (a loaded :class:`fst.api.Judge`) on ``host``:``port`` until
     interrupted; port 0 takes any free port (the address is printed on stderr).
 
@@ -45,8 +46,13 @@ def serve(judge, host: str = "127.0.0.1", port: int = 8000, log_level: str = "wa
     sock = bind(host, port)
     judge.check("ΕΓΡΑΨΑ")  # the analysis table
     judge.paradigm("γράφω")  # the analyser FST
-    app = create_app(judge)
-    config = uvicorn.Config(app, log_level=log_level, access_log=False, server_header=False)
+    app = create_app(judge, lang)
+    from .app import MAX_URL_READ
+
+    # h11 (uvicorn's default here) resets a request head over 16 KiB; read up to 64 KiB so
+    # that an over-long URL gets the app's 414
+    config = uvicorn.Config(app, log_level=log_level, access_log=False, server_header=False,
+                            h11_max_incomplete_event_size=MAX_URL_READ)
     server = uvicorn.Server(config)
     bound_host, bound_port = sock.getsockname()[:2]
     shown = "[%s]" % bound_host if ":" in bound_host else bound_host

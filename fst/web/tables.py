@@ -36,9 +36,18 @@ def _column_key(feats: list[str]) -> tuple:
     return number, gender, person
 
 
-def grid(rows) -> list[Section]:
+def grid(rows, lang: str | None = None) -> list[Section]:
     """The sections of one paradigm's ``rows`` (objects with ``form``, ``tags``, ``variant``),
-    in the order their cells first appear; a cell's forms keep their order (main form first)."""
+    in the order their cells first appear; a cell's forms keep their order (main form first).
+    Titles and labels are UniMorph codes, or with ``lang`` (el, en) named in that language
+    by the one formatter of cell names, :func:`grammars.labels.label`."""
+    if lang:
+        from grammars.labels import label
+
+        def named(code: str) -> str:
+            return code if code in ("–", "form") else label(code.replace(" ", ";"), lang)
+        return [Section(named(s.title), [named(c) for c in s.columns],
+                        [(named(r), cells) for r, cells in s.rows]) for s in grid(rows)]
     sections: dict[tuple, dict] = {}
     for row in rows:
         feats = row.tags.split(";")

@@ -43,11 +43,22 @@ def blocked(tile: str, analyse) -> str | None:
     if any(Cell.of(a.tags).verbal for a in analyse("ΞΑΝΑΑ" + rest)):
         return f"§B3: this verb takes only ξαναα- (ΞΑΝΑΑ{rest} is valid)"
     base = analyse(rest)
-    if base and not any(Cell.of(a.tags).verbal for a in base):
-        return f"§B3: ξανα- goes on verbs only ({rest} is a {base[0].tags.split(';')[0]} form)"
-    if any(Cell.of(a.tags).verbal and not takes_xana(a.lemma) for a in base):
+    verbal = [a for a in base if Cell.of(a.tags).verbal]
+    if rest.startswith("ΞΑΝΑ") and (verbal or not base):
+        return f"§B3: ξανα- goes on a verb once only ({rest} has it already)"
+    if base and not verbal:
+        kinds = sorted({POS_NAMES.get(h, h) for h in (a.tags.split(";")[0] for a in base)})
+        article = "an" if kinds[0][0] in "AEIOU" else "a"
+        return (f"§B3: ξανα- goes on verbs only ({rest} is {article} {' or '.join(kinds)} "
+                "form, not a VERB)")
+    if any(not takes_xana(a.lemma) for a in verbal) or (
+            not base and plain(rest.lower()).startswith(("πρωτο", "ματα"))):
         return "§B3: no ξανα- on verbs in πρωτο-, ματα- or repetitive επαν(α)-"
     return None
+
+
+#: parts of speech as ``dektes wordlist --pos`` spells them (the cell's first tag → name)
+POS_NAMES = {"N": "NOUN", "PRO": "PRON", "V": "VERB", "V.PTCP": "VERB", "V.CVB": "VERB"}
 
 
 def listed_compounds(lemma: str, forms: list[tuple[str, str]]) -> list[tuple[str, str, tuple]]:

@@ -30,6 +30,9 @@ from grammars.rules import Filter, Layer
 from lexicon import InternalAugment, read_internal_augment
 
 RULE_ID = "D2"
+#: first members besides grammars.compounds.DEMOTIC that keep a stressed augment (§D2:
+#: ΠΑΡΑΕΦΑΓΑ, ΠΟΛΥΗΘΕΛΕΣ)
+KEEP_MEMBERS = ("παρα", "πολυ")
 PREFIX_TABLE = Path(__file__).resolve().parent.parent / "internal_augment.tsv"
 # temporal augment of a verb in a vowel (Triantafyllidis § 254 ff.): longest match first
 TEMPORAL = (("αι", ("η",)), ("αυ", ("ηυ",)), ("ευ", ("ηυ",)), ("α", ("η",)),
@@ -38,12 +41,24 @@ TEMPORAL = (("αι", ("η",)), ("αυ", ("ηυ",)), ("ευ", ("ηυ",)), ("α", 
 
 def blocked(tile: str, analyse) -> str | None:
     """Why §D2 blocks ``tile``: an initial Ε in front of a form that already has an augment."""
-    if not tile.startswith("Ε") or len(tile) < 4:
-        return None
-    rest = tile[1:]
-    for a in analyse(rest):
-        if Cell.of(a.tags).has("PST") and (RULE_ID in a.rules or has_augment(a.surface, a.lemma)):
-            return f"§D2: no double augment ({rest} already has one)"
+    if tile.startswith("Ε") and len(tile) >= 4:
+        rest = tile[1:]
+        for a in analyse(rest):
+            if Cell.of(a.tags).has("PST") and (RULE_ID in a.rules
+                                               or has_augment(a.surface, a.lemma)):
+                return f"§D2: no double augment ({rest} already has one)"
+    # ΠΑΡΑΕΦΑΓΑΜΕ, ΚΑΛΟΕΒΛΕΠΑΝΕ: a demotic first member keeps the base's augment only where
+    # it is stressed; here the compound's past form (ΠΑΡΑΦΑΓΑΜΕ) is stressed after it
+    from grammars.compounds import DEMOTIC
+    for i in range(2, len(tile) - 2):
+        if tile[i] != "Ε" or ph.plain(tile[:i].lower()) not in DEMOTIC + KEEP_MEMBERS:
+            continue
+        plain_form = tile[:i] + tile[i + 1:]
+        for a in analyse(plain_form):
+            if Cell.of(a.tags).has("PST") and Cell.of(a.tags).verbal and a.lemma[:i] == \
+                    a.surface[:i] and not any(c in ph._ACCENTED for c in a.surface[:i + 1]):
+                return (f"§D2: no unstressed internal augment ({plain_form} is valid: its "
+                        "stress falls after the augment)")
     return None
 
 

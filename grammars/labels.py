@@ -1,0 +1,47 @@
+"""Names of paradigm cells for people: the Greek grammatical terms (Ενεστώτας, Αόριστος;
+Ονομαστική, Γενική …) or English ones, from the data file ``grammars/labels.tsv``. The cells
+themselves keep their UniMorph codes (``V;IND;PST;PFV;1;SG;ACT``) in the engine and the JSON;
+:func:`label` is the one formatter that names them (``dektes paradigm --labels greek``)."""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+LABELS = Path(__file__).resolve().parent / "labels.tsv"
+LANGS = ("el", "en")
+
+
+@functools.lru_cache(maxsize=1)
+def _rows() -> tuple[tuple[frozenset, dict[str, str]], ...]:
+    """(feature set, {lang: name}) of grammars/labels.tsv, the largest sets first. Raises
+    ValueError naming a malformed line."""
+    rows = []
+    head = None
+    for n, line in enumerate(LABELS.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        if head is None:
+            head = cols
+            continue
+        if len(cols) != len(head):
+            raise ValueError(f"{LABELS}:{n}: {len(cols)} columns, the header has {len(head)}")
+        rows.append((frozenset(cols[0].split(";")), dict(zip(head[1:], cols[1:]))))
+    return tuple(sorted(rows, key=lambda r: -len(r[0])))
+
+
+def label(cell: str, lang: str = "el") -> str:
+    """The name of the cell ``cell`` (UniMorph features separated by ``;``) in ``lang`` (el or
+    en): the names of its features' largest named sets, in the cell's order, joined by ", "; a
+    feature without a name is kept as its code. Raises ValueError for an unknown language."""
+    if lang not in LANGS:
+        raise ValueError(f"unknown label language {lang!r} (el or en)")
+    feats = [f for f in cell.split(";") if f]
+    left = set(feats)
+    named: list[tuple[int, str]] = []
+    for keys, names in _rows():
+        if keys <= left:
+            left -= keys
+            named.append((min(feats.index(k) for k in keys), names[lang]))
+    named += [(feats.index(f), f) for f in left]
+    return ", ".join(name for _, name in sorted(named))
