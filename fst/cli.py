@@ -801,6 +801,17 @@ def cmd_cache(args: argparse.Namespace) -> int:
         judge.acceptor  # the profile's own acceptor, built once
         _out(str(fc.cache_dir()))
         return EXIT_OK
+    if args.verify:
+        d = fc.cache_dir()
+        problem = fc.check_cache(d, full=True) if d.is_dir() else "absent"
+        if problem == "absent":
+            problem = "not built yet ('dektes cache --build' builds it)"
+        _out("%s\t%s" % (d, problem or "ok"))
+        if problem:
+            print("%s: the cache in %s is not usable: %s; the next command rebuilds it"
+                  % (PROG, d, problem), file=sys.stderr)
+            return EXIT_NEGATIVE
+        return EXIT_OK
     if args.clean:
         if root.exists() and not root.is_dir():
             buildctl.usable_root(root)  # raises: the root is a file
@@ -1198,6 +1209,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="remove the build folders that are not the current one")
     g.add_argument("--build", action="store_true",
                    help="build (or check) the current cache, and the profile's acceptor")
+    g.add_argument("--verify", action="store_true",
+                   help="check the sha256 of every artifact of the current cache (each start "
+                        "checks sizes and modification times, and hashes only what changed)")
     _add_profile(p, lengths=False)
     _add_verbose(p)
 
