@@ -33,6 +33,8 @@ from .search import Hooks, Match, SearchError, TileSet, tile_set  # noqa: F401 (
 from .normalize import InvalidWord, is_tile, to_lower_accented, to_tile
 from .runtime import TileDFA, export
 
+#: words per block of :meth:`Judge.validate_many` through the batch kernel
+KERNEL_WORDS = 1 << 15
 MIN_LENGTH, MAX_LENGTH = 2, 15  # rule LEN (board play); C6: never fewer than 2
 # tiles FST (by id, kept alive) → its arrays, so that Judges sharing an FST export it once
 _RUNTIMES: dict[int, tuple[object, TileDFA]] = {}
@@ -498,13 +500,38 @@ class Judge:
         cannot be a Greek word.
 
         ``words``: any case, with or without accents, monotonic or polytonic, or tile form.
-        Tile words are judged in one vectorised pass over the profile's acceptor
-        (:meth:`fst.runtime.TileDFA.accepts_many`); only the words it rejects that are not
-        tile words are normalised (:func:`fst.normalize.to_tile`) and judged again."""
+        A block of :data:`KERNEL_WORDS` words is joined into UTF-8 lines and judged by the
+        batch kernel (:meth:`fst.runtime.TileDFA.judge_utf8`), as ``dektes validate`` judges
+        a file; a block with a word that is not a plain Greek word (white space, Latin
+        letters, not a string …) is judged word by word (:meth:`_validate_block`)."""
         words = words if isinstance(words, list) else list(words)
         if self.overlay is not None:  # a user's list: word by word, as check applies it
             return [self._overlay_ok(w) for w in words]
         acceptor = self.acceptor or self.runtime
+        ok = np.zeros(len(words), dtype=bool)
+        for lo in range(0, len(words), KERNEL_WORDS):
+            block = words[lo:lo + KERNEL_WORDS]
+            got = self._kernel(acceptor, block)
+            ok[lo:lo + len(block)] = self._validate_block(acceptor, block) if got is None else got
+        if self.acceptor is None:  # a profile without its acceptor: the board's, then check
+            for i in np.flatnonzero(ok).tolist():
+                ok[i] = self._profile_ok(words[i])
+        return ok.tolist()
+
+    def _kernel(self, acceptor: TileDFA, words: list) -> np.ndarray | None:
+        """The batch kernel's verdicts on ``words`` (strings without a newline), or None."""
+        try:
+            text = "\n".join(words)
+            data = text.encode("utf-8")
+        except (TypeError, UnicodeEncodeError):  # not a string, a lone surrogate
+            return None
+        if not words or text.count("\n") != len(words) - 1:  # a word holds a newline
+            return None
+        return acceptor.judge_utf8(data, self.min_length, self.max_length)
+
+    def _validate_block(self, acceptor: TileDFA, words: list) -> np.ndarray:
+        """Verdicts on ``words`` one vectorised pass for the tile words, then
+        :func:`fst.normalize.to_tile` for the others that it rejects."""
         try:
             ok = acceptor.accepts_many(words, self.min_length, self.max_length)
         except TypeError:  # an item that is not a string: never a word
@@ -522,10 +549,7 @@ class Judge:
             got = acceptor.accepts_many([t or "" for t in tiles], self.min_length,
                                         self.max_length)
             ok[redo] = got & np.array([t is not None for t in tiles], dtype=bool)
-        if self.acceptor is None:  # a profile without its acceptor: the board's, then check
-            for i in np.flatnonzero(ok).tolist():
-                ok[i] = self._profile_ok(words[i])
-        return ok.tolist()
+        return ok
 
     def _profile(self, tiles: list[str], verdicts: list[bool]) -> list[bool]:
         """``verdicts`` on the board's tile words ``tiles`` with the profile's switched-off
@@ -550,6 +574,14 @@ class Judge:
     def _profile_ok(self, tile: str) -> bool:
         """Whether the profile accepts the board's word ``tile`` (by its analyses)."""
         return self.check(tile).valid
+
+    def validate_utf8(self, data: bytes):
+        """Verdicts (numpy bool array, profile applied) for the lines of the UTF-8 bytes
+        ``data`` (:meth:`fst.runtime.TileDFA.judge_utf8`), when every line is a plain Greek
+        word; None when some line must be read one at a time (it may be an error)."""
+        if self.acceptor is None or self.overlay is not None:
+            return None  # the caller's word-by-word path (validate_many) applies the profile and the list
+        return self.acceptor.judge_utf8(data, self.min_length, self.max_length)
 
     def validate_text(self, text: str):
         """Verdicts (numpy bool array, profile applied) for the lines of ``text``, words as

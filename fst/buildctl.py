@@ -439,4 +439,6 @@ def clean_cache(root: Path, current_key: str | None) -> list[CacheEntry]:
             lock.release()
         with contextlib.suppress(OSError):
             lock_path.unlink()
+        with contextlib.suppress(OSError):  # its stamps (fst.cache.stamps_file)
+            (root / (e.path.name + ".verified.json")).unlink()
     return removed

@@ -132,33 +132,92 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def check_cache(d: Path) -> str | None:
+def stamps_file(d: Path) -> Path:
+    """Where the sizes, mtimes and inodes of ``d``'s artifacts are kept from their last
+    sha256 check: beside the folder (``<key>.verified.json``), so that the folder's own
+    bytes stay those of the build."""
+    return d.parent / (d.name + ".verified.json")
+
+
+def _stamp(st: os.stat_result) -> list[int]:
+    return [st.st_size, st.st_mtime_ns, st.st_ino]
+
+
+def _read_stamps(d: Path, manifest_digest: str) -> dict:
+    try:
+        data = json.loads(stamps_file(d).read_text(encoding="utf-8"))
+        if data.get("manifest") == manifest_digest and isinstance(data.get("artifacts"), dict):
+            return data["artifacts"]
+    except (OSError, ValueError, AttributeError):
+        pass
+    return {}
+
+
+def _write_stamps(d: Path, manifest_digest: str, stamps: dict) -> None:
+    """Record the stamps (atomically; silently not when the root cannot be written)."""
+    target = stamps_file(d)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(json.dumps({"manifest": manifest_digest, "artifacts": stamps}),
+                       encoding="utf-8")
+        os.replace(tmp, target)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+
+
+def check_cache(d: Path, full: bool = False) -> str | None:
     """None if every artifact in ``d`` is there and matches the manifest; "absent" if nothing
     was ever built there; otherwise what is wrong, as "cache artifact X is missing|truncated|
-    corrupt|stale". Reads every artifact (sha256), imports no pynini."""
+    corrupt|stale". Imports no pynini.
+
+    An artifact whose size, mtime and inode are those recorded at its last sha256 check
+    (:func:`stamps_file`) is taken as checked; any other (a copied cache, a touched file) is
+    hashed, and used if its sha256 is the manifest's. ``full``: hash every artifact whatever
+    its stamps (``dektes cache --verify``), which also catches a file changed in place with
+    its size and mtime kept."""
     m = d / MANIFEST
     if not m.exists():
         if not any((d / n).exists() for n in ARTIFACTS):
             return "absent"
         return f"cache artifact {MANIFEST} is missing"
     try:
-        manifest = json.loads(m.read_text(encoding="utf-8"))
+        raw = m.read_bytes()
+        manifest = json.loads(raw.decode("utf-8"))
         sums = {n: (str(v["sha256"]), int(v["size"])) for n, v in manifest["artifacts"].items()}
         fmt, key = manifest["format"], manifest["key"]
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return f"cache artifact {MANIFEST} is corrupt"
     if fmt != CACHE_FORMAT or key != d.name or sorted(sums) != sorted(ARTIFACTS):
         return f"cache artifact {MANIFEST} is stale"
+    manifest_digest = hashlib.sha256(raw).hexdigest()
+    stamps = {} if full else _read_stamps(d, manifest_digest)
+    fresh = {}
     for name in ARTIFACTS:
+        problem = None
         digest, size = sums[name]
         try:
-            actual = (d / name).stat().st_size
+            st = (d / name).stat()
         except FileNotFoundError:
-            return f"cache artifact {name} is missing"
-        if actual < size:
-            return f"cache artifact {name} is truncated"
-        if actual != size or _sha256(d / name) != digest:
-            return f"cache artifact {name} is corrupt"
+            problem = "missing"
+        else:
+            stamp = _stamp(st)
+            if st.st_size < size:
+                problem = "truncated"
+            elif st.st_size != size or (
+                    stamps.get(name) != stamp and _sha256(d / name) != digest):
+                problem = "corrupt"
+        if problem:  # the stamps must not vouch for this folder any more
+            try:
+                stamps_file(d).unlink()
+            except OSError:
+                pass
+            return f"cache artifact {name} is {problem}"
+        fresh[name] = stamp
+    if fresh != stamps:
+        _write_stamps(d, manifest_digest, fresh)
     return None
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import io
 import itertools
 import json
 import os
@@ -655,11 +656,7 @@ def _validate_chunk_fast(chunk: list[bytes], judge,
     data = b"".join(chunk)
     if not data.endswith(b"\n"):
         data += b"\n"
-    try:
-        text = data[:-1].decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    verdicts = judge.validate_text(text)  # None for "\r", BOM, white space, empty lines …
+    verdicts = judge.validate_utf8(data)  # None for "\r", BOM, white space, empty lines …
     if verdicts is None:
         return None
     n, n_valid = len(verdicts), int(verdicts.sum())
@@ -739,6 +736,63 @@ def validate_chunk(chunk: list[bytes], judge, valid_only: bool = False,
     return "".join(out).encode("utf-8"), n, n_valid, n_invalid, n_errors
 
 
+READ_BYTES = 1 << 19  # bytes read at a time by validate (whole lines are judged together)
+
+
+def _byte_blocks(stream: IO[bytes], name: str = STDIN) -> Iterator[bytes]:
+    """The bytes of ``stream`` in blocks of whole lines (about :data:`READ_BYTES` each, each
+    ending with a newline but perhaps the last); a line longer than MAX_LINE_BYTES comes
+    alone as a :class:`_LongLine` and is never held whole in memory.
+
+    Raises :class:`InputError` naming ``name`` if reading fails."""
+    def read(n: int) -> bytes:
+        try:
+            return stream.read(n)
+        except OSError as e:
+            raise InputError("cannot read %s: %s" % (name, _os_reason(e))) from None
+    carry = b""
+    while True:
+        piece = read(READ_BYTES)
+        buf = carry + piece if carry else piece
+        if not piece:
+            if buf:
+                yield buf
+            return
+        cut = buf.rfind(b"\n") + 1
+        if cut:
+            yield buf[:cut]
+        carry = buf[cut:]
+        if len(carry) > MAX_LINE_BYTES:  # a line too long to be a word: keep its head only
+            long_line = _LongLine(carry[:MAX_LINE_BYTES + 1])
+            size = len(carry)
+            while True:
+                piece = read(1 << 16)
+                end = piece.find(b"\n")
+                if end >= 0 or not piece:
+                    size += end if end >= 0 else 0
+                    carry = piece[end + 1:] if end >= 0 else b""
+                    break
+                size += len(piece)
+            long_line.size = size
+            yield long_line
+
+
+def _validate_chunks(stream: IO[bytes], name: str, judge,
+                     valid_only: bool) -> Iterator[tuple[bytes, int, int] | list[bytes]]:
+    """What ``validate`` judges in ``stream``: per block of plain words, the kernel's
+    (output, lines, valid lines); the lines of any other block in lists of CHUNK_LINES, for
+    :func:`validate_chunk` (which prints the errors)."""
+    for block in _byte_blocks(stream, name):
+        if type(block) is not _LongLine:
+            fast = _validate_chunk_fast([block], judge, valid_only)
+            if fast is not None:
+                yield fast
+                continue
+            yield from _chunks(io.BytesIO(block), CHUNK_LINES, name)
+        else:
+            yield [block]
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     from fst import corpus
 
@@ -754,10 +808,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
     n = n_valid = n_invalid = n_errors = 0
     first = True
     try:
-        for chunk in _chunks(stream, CHUNK_LINES, _input_name(path)):
-            data, k, k_valid, k_invalid, k_errors = validate_chunk(
-                chunk, judge, args.valid_only, args.latin_lookalikes, first,
-                args.strict_accents)
+        chunks = (_chunks(stream, CHUNK_LINES, _input_name(path)) if args.strict_accents
+                  else _validate_chunks(stream, _input_name(path), judge, args.valid_only))
+        for chunk in chunks:
+            if isinstance(chunk, tuple):  # a block of plain words, judged by the kernel
+                data, k, k_valid = chunk
+                k_invalid, k_errors = k - k_valid, 0
+            else:
+                data, k, k_valid, k_invalid, k_errors = validate_chunk(
+                    chunk, judge, args.valid_only, args.latin_lookalikes, first,
+                    args.strict_accents)
             first = False
             n += k
             n_valid += k_valid
@@ -891,6 +951,17 @@ def cmd_cache(args: argparse.Namespace) -> int:
         judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH, _disabled(args))
         judge.acceptor  # the profile's own acceptor, built once
         _out(str(fc.cache_dir()))
+        return EXIT_OK
+    if args.verify:
+        d = fc.cache_dir()
+        problem = fc.check_cache(d, full=True) if d.is_dir() else "absent"
+        if problem == "absent":
+            problem = "not built yet ('dektes cache --build' builds it)"
+        _out("%s\t%s" % (d, problem or "ok"))
+        if problem:
+            print("%s: the cache in %s is not usable: %s; the next command rebuilds it"
+                  % (PROG, d, problem), file=sys.stderr)
+            return EXIT_NEGATIVE
         return EXIT_OK
     if args.clean:
         if root.exists() and not root.is_dir():
@@ -1328,6 +1399,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="remove the build folders that are not the current one")
     g.add_argument("--build", action="store_true",
                    help="build (or check) the current cache, and the profile's acceptor")
+    g.add_argument("--verify", action="store_true",
+                   help="check the sha256 of every artifact of the current cache (each start "
+                        "checks sizes and modification times, and hashes only what changed)")
     _add_profile(p, lengths=False)
     _add_verbose(p)
 

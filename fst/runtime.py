@@ -87,8 +87,18 @@ _UTF8_LO = np.array([c.encode("utf-8")[1] for c in TILE_LETTERS], dtype=np.uint8
 _UTF8_HI = TILE_LETTERS[0].encode("utf-8")[0]
 assert all(c.encode("utf-8")[0] == _UTF8_HI for c in TILE_LETTERS)
 assert list(TILE_LETTERS) == sorted(TILE_LETTERS)  # alphabet order is code point order
+_CE_CODES_: np.ndarray | None = None
+
+
+def _ce_codes() -> np.ndarray:
+    """:func:`_text_codes` of U+0380…U+03BF (lead byte CE) by the continuation's low 6 bits."""
+    global _CE_CODES_
+    if _CE_CODES_ is None:
+        _CE_CODES_ = np.ascontiguousarray(_text_codes()[0x380:0x3C0])
+    return _CE_CODES_
 
 ACCEPTS_CHUNK = 1 << 16  # words per numpy batch in accepts_many
+KERNEL_BYTES = 1 << 19  # bytes per block of judge_utf8 (its arrays stay in the CPU's cache)
 WORDLIST_BLOCK = 1 << 19  # words (about) per block of wordlist_chunks
 
 
@@ -242,6 +252,7 @@ class TileDFA:
         self._counts: np.ndarray | None = None
         self._step_table: np.ndarray | None = None
         self._rank_table: np.ndarray | None = None
+        self._step_w_table: np.ndarray | None = None
         self._outdeg = np.diff(np.asarray(self.offsets))
 
     @classmethod
@@ -449,6 +460,134 @@ class TileDFA:
         out = self._run(rows)
         out &= ok
         return out
+
+    # -- the batch kernel: UTF-8 bytes → verdicts -----------------------------------------
+    @property
+    def _step_w(self) -> np.ndarray:
+        """:attr:`delta`'s letter columns flattened, every target pre-multiplied by the row
+        width (24), so that a walk holds ``state * 24`` and one step is an add and a gather."""
+        if self._step_w_table is None:
+            letters = self.delta[:, :N_LETTERS]
+            self._step_w_table = np.ascontiguousarray(letters * N_LETTERS, dtype=np.int32).ravel()
+        return self._step_w_table
+
+    def walk(self, codes: np.ndarray, lens: np.ndarray, min_len: int = 0,
+             max_len: int | None = None, starts: np.ndarray | None = None,
+             stride: int = 1) -> np.ndarray:
+        """Acceptance (bool per word) of words given as one array of letter indices ``codes``
+        (uint8, 0…23) and their lengths ``lens`` (letters),
+        optionally only for ``min_len``…``max_len``. Letter j of word i is
+        ``codes[starts[i] + j * stride]``; without ``starts`` the words are one after the
+        other (``stride`` 1).
+
+        The words are ordered by length, longest first (a stable radix sort), so that the
+        words still walking at letter j are a prefix of that order: the work is the total
+        number of letters, not words × longest word."""
+        n = len(lens)
+        out = np.zeros(n, dtype=bool)
+        if n == 0:
+            return out
+        lens = np.asarray(lens)
+        if starts is None:
+            starts = np.cumsum(lens, dtype=np.int64) - lens
+        ok = lens >= min_len
+        if max_len is not None:
+            ok &= lens <= max_len
+        if (lens > MAX_LETTERS).any():
+            raise ValueError("a word of more than %d letters reached the walk" % MAX_LETTERS)
+        idx = None if ok.all() else np.flatnonzero(ok)
+        if idx is not None:
+            if not len(idx):
+                return out
+            lens, starts = lens[idx], starts[idx]
+        # longest first; a uint8 key sorts by radix
+        order = np.argsort((MAX_LETTERS - lens).astype(np.uint8), kind="stable")
+        width = N_LETTERS
+        flat = self._step_w
+        pos = np.asarray(starts, dtype=np.int64)[order]
+        by_len = np.asarray(lens, dtype=np.int64)[order]
+        top = int(by_len[0])
+        # active[j]: how many words have more than j letters (a prefix of the order)
+        active = np.searchsorted(-by_len, -np.arange(top), side="left")
+        state = np.zeros(len(order), dtype=np.int32)
+        codes = np.asarray(codes, dtype=np.uint8)
+        for j in range(top):
+            k = int(active[j])
+            s = state[:k]
+            p = pos[:k]
+            s += codes[p]
+            p += stride
+            np.take(flat, s, out=s)
+        res = np.empty(len(order), dtype=bool)
+        res[order] = self._final_ext[state // width]
+        if idx is None:
+            return res
+        out[idx] = res
+        return out
+
+    def judge_utf8(self, data: bytes, min_len: int = 0,
+                   max_len: int | None = None) -> np.ndarray | None:
+        """Verdicts (bool per line) for the lines of the UTF-8 bytes ``data`` (each line ending
+        with ``\n``; a missing last one is supplied), words as typed: any case, accents,
+        polytonic, read as :func:`fst.normalize.to_tile` reads them (:meth:`judge_text`).
+
+        Read straight from the bytes, a block of about :data:`KERNEL_BYTES` at a time, when
+        every character has two bytes (tile form, monotonic Greek, combining marks): no
+        ``str`` is made. None, as in :meth:`judge_text`, when some line is not a plain word
+        (the caller takes the lines one at a time and gets the errors); a block with
+        three-byte characters (polytonic) goes through :meth:`judge_text`.
+        """
+        if not data:
+            return None
+        if data[-1:] != b"\n":
+            data = data + b"\n"
+        if len(data) <= KERNEL_BYTES:
+            return self._judge_block(data, min_len, max_len)
+        parts = []
+        lo = 0
+        while lo < len(data):
+            hi = data.find(b"\n", min(len(data), lo + KERNEL_BYTES) - 1) + 1
+            got = self._judge_block(data[lo:hi], min_len, max_len)
+            if got is None:
+                return None
+            parts.append(got)
+            lo = hi
+        return np.concatenate(parts)
+
+    def _judge_block(self, data: bytes, min_len: int, max_len: int | None) -> np.ndarray | None:
+        b = np.frombuffer(data, dtype=np.uint8)
+        lead = b >= 0xC0
+        cont = (b & 0xC0) == 0x80
+        nl = b == 10
+        if not ((lead | cont | nl).all() and (cont[1:] == lead[:-1]).all() and not cont[0]
+                and int(b.max()) < 0xE0):
+            # not only two-byte characters and newlines (or not UTF-8): by code points
+            return self._judge_decoded(data, min_len, max_len)
+        # every byte is a newline, a lead byte below E0 or the continuation after one: the
+        # code of each character, read at its continuation byte (garbage elsewhere)
+        ends = np.flatnonzero(nl)
+        per_line = np.diff((ends - np.arange(len(ends))) >> 1, prepend=0)  # characters
+        codes = np.empty(len(b), dtype=np.uint8)
+        if not (lead & (b != _UTF8_HI)).any():
+            codes[1:] = _ce_codes()[b[1:] & 0x3F]  # U+0380…U+03BF: capitals, accented
+        else:
+            cp = (b[:-1] & 0x1F).astype(np.uint16) << 6
+            cp |= b[1:] & 0x3F
+            codes[1:] = _text_codes()[cp]
+        codes[0] = _T_OTHER
+        if ((codes >= _T_OTHER) & cont).any():  # outside the alphabet, or a mark to drop
+            return self._judge_decoded(data, min_len, max_len)
+        if per_line.min() < 1 or per_line.max() > MAX_LETTERS:
+            return None
+        starts = np.concatenate(([1], ends[:-1] + 2))  # each line's first continuation byte
+        return self.walk(codes, per_line, min_len, max_len, starts, 2)
+
+    def _judge_decoded(self, data: bytes, min_len: int, max_len: int | None):
+        try:
+            text = data[:-1].decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        return self.judge_text(text, min_len, max_len)
 
     # -- enumeration ----------------------------------------------------------------------
     def count(self, min_len: int = 0, max_len: int | None = None) -> int:

@@ -268,3 +268,20 @@ def test_validate_10_million_lines_in_bounded_memory(judge):
     assert err.strip().splitlines()[-1].endswith(", errors %d" % n_errors)
     print("peak RSS: 100k lines %d KiB, 10M lines %d KiB" % (small_rss, big_rss))
     assert big_rss < 1.5 * small_rss + 50 * 1024, (small_rss, big_rss)
+
+
+def test_validate_many_kernel_and_word_by_word_agree(judge, monkeypatch):
+    """Judge.validate_many through the batch kernel gives, word for word, what the
+    word-by-word path gives, whatever the block size and whatever odd items a block holds."""
+    import fst.api
+
+    words = list(itertools.islice(judge.wordlist(2, 9), 0, 4000, 37))
+    mixed = words + [w.lower() for w in words[:20]] + [w[:-1] + "Ω" for w in words[:40]]
+    odd = ["", "HOTEL", " ΕΓΡΑΨΑ", "ΕΓΡΑ\nΨΑ", None, 5, "ἄνθρωπος", "Α" * 70, "\ud800"]
+    slow = [bool(x) for x in judge._validate_block(judge.runtime, mixed + odd)]
+    for size in (7, 1 << 15):
+        monkeypatch.setattr(fst.api, "KERNEL_WORDS", size)
+        assert judge.validate_many(mixed + odd) == slow
+        assert judge.validate_many(mixed) == slow[:len(mixed)]
+    assert judge._kernel(judge.runtime, mixed) is not None  # plain words: the kernel
+    assert any(slow) and not all(slow)

@@ -187,3 +187,55 @@ def test_the_env_variable_chooses_the_cache_root(built, monkeypatch, fast_rebuil
     assert fc.cache_dir(SMALL) == built
     assert fc.ensure_cache(progress=False, lexicon_path=SMALL) == built
     assert fast_rebuild == []
+
+
+def test_a_copied_cache_is_hashed_once_and_not_rebuilt(built, tmp_path, monkeypatch,
+                                                      fast_rebuild):
+    """Copied without its modification times, a cache is hashed on its first start and
+    used; later starts trust sizes, mtimes and inodes and hash nothing."""
+    d = tmp_path / "root" / built.name
+    shutil.copytree(built, d, copy_function=shutil.copy)  # new mtimes and inodes
+    assert not fc.stamps_file(d).exists()
+    assert fc.ensure_cache(progress=False, lexicon_path=SMALL, root=d.parent) == d
+    assert fast_rebuild == [] and fc.stamps_file(d).exists()
+
+    def no_hashing(path):
+        raise AssertionError("hashed %s" % path)
+    monkeypatch.setattr(fc, "_sha256", no_hashing)
+    assert fc.check_cache(d) is None
+    (d / "tags.json").touch()  # a new mtime: that file alone is hashed again
+    with pytest.raises(AssertionError, match="tags.json"):
+        fc.check_cache(d)
+
+
+def test_a_change_in_place_with_size_and_mtime_kept_is_caught_by_verify(
+        built, tmp_path, monkeypatch, capsys, fast_rebuild):
+    """A byte changed in place, the file's size and mtime restored: a start trusts the
+    stamps, ``dektes cache --verify`` hashes every artifact and reports it (status 1), and
+    the next start, the stamps withdrawn, rebuilds."""
+    from fst.cli import main
+
+    d = clone(built, tmp_path)
+    assert fc.check_cache(d) is None and fc.stamps_file(d).exists()
+    victim = d / "ana_offsets.npy"
+    st = victim.stat()
+    with open(victim, "r+b") as f:
+        f.seek(st.st_size // 2)
+        byte = f.read(1)
+        f.seek(st.st_size // 2)
+        f.write(bytes([byte[0] ^ 0x10]))
+    os.utime(victim, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert fc.check_cache(d) is None  # size, mtime and inode as recorded
+    monkeypatch.setattr(fc, "cache_dir", lambda *a, **k: d)
+    monkeypatch.setenv("DEKTES_CACHE", str(d.parent))
+    capsys.readouterr()
+    assert main(["cache", "--verify"]) == 1
+    out, err = capsys.readouterr()
+    assert out == f"{d}\tcache artifact ana_offsets.npy is corrupt\n"
+    assert "ana_offsets.npy is corrupt" in err and "Traceback" not in err
+    assert not fc.stamps_file(d).exists()
+    assert fc.ensure_cache(progress=False, lexicon_path=SMALL, root=d.parent) == d
+    assert fast_rebuild == [SMALL]
+    assert snapshot(d) == snapshot(built)
+    assert main(["cache", "--verify"]) == 0
+    assert capsys.readouterr().out == f"{d}\tok\n"

@@ -232,3 +232,54 @@ def test_packed_word_list_is_the_enumeration(monkeypatch):
     wrong = dict(arrays, wordlist=arrays["wordlist"][:-4])
     with pytest.raises(rt.ExportError, match="packed"):
         rt.verify(f, rt.TileDFA(wrong))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_judge_utf8_is_to_tile_then_accepts_many(seed, monkeypatch):
+    """The batch kernel reads UTF-8 bytes as to_tile reads the decoded lines (two-byte text
+    from the bytes, anything else through judge_text), in blocks of any size, or declines."""
+    from fst.normalize import InvalidWord, to_tile
+
+    lang = random_language(seed, n=300) | {to_tile(w) for w in ["έγραψα", "ᾄδω", "μυς"]}
+    dfa = rt.TileDFA(rt.export(acceptor(lang)))
+    rng = random.Random(seed)
+    pool = sorted(lang) + [w.lower() for w in sorted(lang)[:50]] + TRICKY
+    monkeypatch.setattr(rt, "KERNEL_BYTES", rng.choice([8, 64, 1 << 19]))
+    n_fast = 0
+    for _ in range(80):
+        lines = [rng.choice(pool) for _ in range(rng.randint(1, 40))]
+        # each line ends with a newline, but perhaps the last (unless it is empty)
+        end = b"\n" if lines[-1] == "" else rng.choice([b"", b"\n"])
+        data = "\n".join(lines).encode("utf-8") + end
+        try:
+            tiles = [to_tile(l) for l in lines]
+        except InvalidWord:
+            tiles = None
+        got = dfa.judge_utf8(data, 2, 15)
+        if got is None:
+            assert tiles is None or not all(l == l.strip() for l in lines) or any(
+                len(l) > 64 for l in lines) or "\u1fbe" in data.decode(), lines
+            continue
+        n_fast += 1
+        assert tiles is not None, lines
+        assert got.tolist() == dfa.accepts_many(tiles, 2, 15).tolist(), lines
+    assert n_fast > 0
+    assert dfa.judge_utf8(b"\xce\x91\xce\n", 0) is None  # a sequence cut in two
+    assert dfa.judge_utf8(b"\xe0\x8e\x91\n", 0) is None  # an overlong Α
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_walk_is_accepts_many(seed):
+    """The length-ordered walk gives each word accepts_many's verdict, in input order."""
+    lang = random_language(seed)
+    dfa = rt.TileDFA(rt.export(acceptor(lang)))
+    rng = random.Random(seed)
+    words = [rng.choice(sorted(lang)) if rng.random() < 0.5 else
+             "".join(rng.choice(TILE_LETTERS) for _ in range(rng.randint(1, 17)))
+             for _ in range(500)]
+    codes = np.array([TILE_LETTERS.index(c) for w in words for c in w], dtype=np.uint8)
+    lens = np.array([len(w) for w in words])
+    for lo, hi in ((0, None), (2, 15), (5, 5), (20, 30)):
+        want = dfa.accepts_many(words, lo, hi)
+        assert want.any() or lo == 20
+        assert dfa.walk(codes, lens, lo, hi).tolist() == want.tolist()
