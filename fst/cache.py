@@ -35,7 +35,10 @@ PKG_ROOT = Path(__file__).resolve().parent.parent
 GRAMMARS_DIR = PKG_ROOT / "grammars"
 FST_DIR = Path(__file__).resolve().parent
 #: grammar modules the build does not import (scripts' and the API's only)
-NOT_BUILD_CODE = ("grammars/derivation.py", "grammars/orthography.py", "grammars/profiles.py")
+NOT_BUILD_CODE = ("grammars/derivation.py", "grammars/orthography.py", "grammars/profiles.py",
+                  "grammars/phonotactics.py")
+#: grammar tables the build never reads (the phonotactic audit's inventory and allow-list)
+NOT_BUILD_DATA = ("grammars/phonotactics.tsv", "grammars/phonotactics-allow.tsv")
 #: the engine modules the build imports
 BUILD_ENGINE = ("__init__.py", "anatable.py", "cache.py", "compile.py", "normalize.py",
                 "phases.py", "runtime.py", "tags.py", "verb_parts.py")
@@ -54,8 +57,9 @@ def code_files() -> list[Path]:
 def input_files(lexicon_path: Path | None = None) -> list[Path]:
     """Every file the build reads: the lexicon's data (:func:`lexicon.input_files`), the
     grammars' tables and :func:`code_files`."""
-    return (lexicon.input_files(lexicon_path) + sorted(GRAMMARS_DIR.rglob("*.tsv"))
-            + code_files())
+    tables = [p for p in sorted(GRAMMARS_DIR.rglob("*.tsv"))
+              if str(p.relative_to(PKG_ROOT)) not in NOT_BUILD_DATA]
+    return lexicon.input_files(lexicon_path) + tables + code_files()
 
 
 def _pynini_version() -> str:

@@ -16,8 +16,8 @@ hunspell's lower-case entries, UniMorph's forms); ``scripts/make_phonotactics.py
 table and states its provenance in its header. The table is a cluster inventory, not a word
 list. ``grammars/phonotactics-allow.tsv`` adds the few runs of real words the sources miss,
 each citing its lemma. ``tests/test_phonotactics.py`` holds the generated language to the
-inventory; ``scripts/phonotactic_offenders.py`` names the lemma, class and cell of every
-word outside it.
+inventory (runs a lemma's own spelling has are the lemma's fact: :func:`made_outside`);
+``scripts/phonotactic_offenders.py`` names the lemma, class and cell of every word outside it.
 """
 from __future__ import annotations
 
@@ -107,6 +107,22 @@ def known(position: str, run: str) -> bool:
         return any(run[:i] in PREFIX_CODAS and ("initial", run[i:]) in inv
                    and ("medial", run[i - 1:i + 1]) in inv for i in range(1, len(run)))
     return False
+
+
+def made_outside(tile: str, lemmas) -> list[tuple[str, str]]:
+    """The runs of ``tile`` outside the inventory that no lemma of ``lemmas`` (accented or tile
+    spellings) has itself, in any position: those the grammar made by joining a stem, an
+    ending or an augment (επισκέπ-φτηκα). A lemma's own run (σπλάγχνο's ΓΧΝ, κιτς's ΤΣ) is
+    the lemma's fact, which its sources attest; so is a doubled ι in
+    ``grammars.orthography.defects``."""
+    from fst.normalize import to_tile
+    own = set()
+    for lemma in lemmas:
+        try:
+            own |= {r for _, r in runs(to_tile(lemma))}
+        except Exception:  # not a Greek word (a listed entry's placeholder)
+            continue
+    return [(p, r) for p, r in outside(tile) if r not in own]
 
 
 def outside(tile: str) -> list[tuple[str, str]]:

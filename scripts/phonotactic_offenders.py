@@ -3,13 +3,13 @@
 
 Usage: python scripts/phonotactic_offenders.py [--summary] [--all]
 
-Reads the build's analysis table (every accepted 2–15 letter board word, rule-derived forms
-included) and prints, for each word with a run that ``grammars.phonotactics.outside`` names,
-one line per analysis: ``word  run(position)  lemma  class  cell``. Exempt, as in
-tests/test_phonotactics.py, unless ``--all``: the listed 2–3 letter words, the hidden words
-(§E2) and the indeclinable foreign loans (§B7, lexicon/loans.tsv). ``--summary`` prints the
-counts by run and by class only. The last line gives the number of offending words. Reads no
-oracle.
+Runs over the build's word list (every accepted 2–15 letter board word) and prints, for each
+word with a run that the grammar made outside the inventory (``grammars.phonotactics``:
+``made_outside``, a run that none of the word's lemmas has itself), one line per analysis:
+``word  run(position)  lemma  class  cell``. Exempt, as in tests/test_phonotactics.py: the
+listed 2–3 letter words and the hidden words (§E2); ``--all`` exempts nothing and reports
+every run outside the inventory, the lemmas' own included. ``--summary`` prints the counts
+by run and by class only. The last line gives the number of offending words. Reads no oracle.
 """
 from __future__ import annotations
 
@@ -21,49 +21,31 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from grammars.phonotactics import outside  # noqa: E402
+from tqdm import tqdm  # noqa: E402
 
-#: analyses whose words the audit leaves out: listed 2–3 letter words, hidden words, loans
-EXEMPT_CLASSES = ("W23", "HIDDEN", "INDECL")
+from grammars.phonotactics import made_outside, outside  # noqa: E402
 
-
-def analyses():
-    """(tile word, lemma, class, cell) of every analysis of the build's table."""
-    import numpy as np
-
-    from fst.cli import DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH, _judge
-    judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
-    table, dfa = judge.table, judge.runtime
-    offsets = np.asarray(table.offsets)
-    words = list(dfa.wordlist(0, max(1, int(dfa.height[0]))))
-    n_pat = table._n_pat
-    word = np.repeat(np.arange(len(words), dtype=np.int64), np.diff(offsets))
-    fid, _pid = np.divmod(np.asarray(table.form), n_pat)
-    lem = np.asarray(table.lemma)
-    for w, f, lm in zip(word.tolist(), fid.tolist(), lem.tolist()):
-        cls, cell, _rules, _weight = table.forms[f]
-        yield words[w], table.lemmas[lm], cls, cell
-    for tile, rows in table.extra.items():
-        for r in rows:
-            yield tile, r.lemma, r.inflection_class, r.tags
+#: classes of listed words the audit leaves out (§E2 hidden words); 2–3 letter words go by length
+EXEMPT_CLASSES = ("HIDDEN-WORD",)
 
 
-def offenders(exempt: bool = True):
-    """{tile word: (outside runs, [(lemma, class, cell), …])} of the accepted words outside
-    the inventory; a word with an exempt analysis is left out when ``exempt``."""
-    by_word: dict[str, list] = collections.defaultdict(list)
-    for tile, lemma, cls, cell in analyses():
-        by_word[tile].append((lemma, cls, cell))
+def offenders(judge, exempt: bool = True) -> dict:
+    """{tile word: (runs, analyses)} of the accepted words with a run outside the inventory
+    (made by the grammar unless not ``exempt``), in word-list order."""
+    dfa = judge.runtime
     out = {}
-    for tile, an in by_word.items():
-        if len(tile) < 2:
+    words = dfa.wordlist(0, max(1, int(dfa.height[0])))
+    for tile in tqdm(words, desc="words", unit=" words", mininterval=5, disable=None):
+        if not outside(tile):
             continue
-        bad = outside(tile)
-        if not bad:
+        if exempt and len(tile) <= 3:
             continue
-        if exempt and (len(tile) <= 3 or any(c in EXEMPT_CLASSES for _, c, _ in an)):
+        an = judge.analyse(tile)
+        if exempt and any(a.inflection_class in EXEMPT_CLASSES or "E2" in a.rules for a in an):
             continue
-        out[tile] = (bad, an)
+        bad = made_outside(tile, [a.lemma for a in an]) if exempt else outside(tile)
+        if bad:
+            out[tile] = (bad, an)
     return out
 
 
@@ -72,14 +54,14 @@ def main(argv=None) -> int:
     ap.add_argument("--summary", action="store_true", help="counts by run and class only")
     ap.add_argument("--all", action="store_true", help="exempt nothing")
     a = ap.parse_args(argv)
-    off = offenders(exempt=not a.all)
+    from fst.cli import DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH, _judge
+    off = offenders(_judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH), exempt=not a.all)
     by_run, by_class = collections.Counter(), collections.Counter()
-    for tile in sorted(off):
-        bad, an = off[tile]
+    for tile, (bad, an) in off.items():
         runs = ",".join(f"{r}({p})" for p, r in bad)
         for p, r in bad:
             by_run[f"{r}({p})"] += 1
-        for lemma, cls, cell in sorted(set(an)):
+        for lemma, cls, cell in sorted({(x.lemma, x.inflection_class, x.tags) for x in an}):
             by_class[cls] += 1
             if not a.summary:
                 print(f"{tile}\t{runs}\t{lemma}\t{cls}\t{cell}")
