@@ -14,8 +14,8 @@ Reads three independent sources in ../shared (none is shipped; only the cluster 
 
 Each word is read in tile form as runs (grammars/phonotactics.py: initial, medial, final
 consonant runs and vowel runs). A run enters the table when at least ``--min-sources``
-sources (default 2) each have it in the forms of at least ``--min-lemmas`` lemmas (default
-3). The table's rows: position, run, evidence (lemma counts per source and one example of
+sources (default 2) have it and the forms of at least ``--min-lemmas`` lemmas (default 3),
+counted over those sources, have it. The table's rows: position, run, evidence (lemma counts per source and one example of
 each). Prints the table's size by position.
 """
 from __future__ import annotations
@@ -119,13 +119,14 @@ def main(argv=None) -> int:
     with open(a.output, "w", encoding="utf-8") as f:
         f.write("# Letter clusters of Greek words in tile form (grammars/phonotactics.py), made by\n"
                 "# scripts/make_phonotactics.py: a run is listed when at least "
-                f"{a.min_sources} of elspell's lemmas\n"
-                "# (word.rule.data @cd62887), hunspell-el 1:7.5.0-1's lower-case entries and "
-                "UniMorph ell\n"
-                f"# (Wiktionary) each have it in the forms of at least {a.min_lemmas} lemmas "
-                "(hunspell: distinct\n"
-                "# stem contexts, 4 letters before the run and 2 after). Evidence: lemmas counted per source (capped at 50) "
-                "and one example.\n"
+                f"{a.min_sources} sources have it, in the\n"
+                f"# forms of at least {a.min_lemmas} lemmas in all: elspell's lemmas "
+                "(word.rule.data @cd62887),\n"
+                "# hunspell-el 1:7.5.0-1's lower-case entries (lemmas: distinct stem contexts, "
+                "4 letters\n"
+                "# before the run and 2 after), UniMorph ell (Wiktionary). Evidence: lemmas "
+                "per source\n"
+                "# (capped at 50) and one example.\n"
                 "# A cluster inventory, no word list: no form is accepted or refused by it.\n"
                 "position\trun\tevidence\n")
         for _, run, pos, ev in rows:

@@ -55,7 +55,8 @@ def test_lemma_own_runs_are_not_made_by_the_grammar():
 def test_inventory_has_provenance_and_no_words():
     text = P.INVENTORY_FILE.read_text(encoding="utf-8")
     assert "scripts/make_phonotactics.py" in text and "elspell" in text and "UniMorph" in text
-    rows = [ln.split("\t") for ln in text.splitlines() if ln and not ln.startswith(("#", "position"))]
+    rows = [ln.split("\t") for ln in text.splitlines()
+            if ln and not ln.startswith(("#", "position"))]
     assert len(rows) > 300
     assert {r[0] for r in rows} <= set(P.POSITIONS)
     assert all(len(r[1]) <= 6 for r in rows)  # runs, not words

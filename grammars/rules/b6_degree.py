@@ -3,9 +3,9 @@
 Valid unless the grammar bars them: adjectives of material (ξύλινος), colour (κόκκινος) and
 unchanging state. Ruling for this project: ΞΥΛΙΝΟΤΕΡΟΣ, ΚΟΚΚΙΝΟΤΕΡΗ, ΤΡΕΛΟΤΑΤΟ are rejected.
 Spelling follows the grammar: -ότερος/-ότατος (συχνότερος, not -ώτερος); νεότερος and
-νεώτερος both (Triantafyllidis grammar, degrees of adjectives). Gradability is decided per lemma in every
-class (E1 … E5 alike: εύκολος → ευκολότερος, λίγος → λιγότερος), by the attested degrees of
-lexicon/comparison.tsv less the bars. Only adjectives in -ος/-η(-α)/-ο
+νεώτερος both (Triantafyllidis grammar, degrees of adjectives). Gradability is decided per
+lemma in every class (E1 … E5 alike: εύκολος → ευκολότερος, λίγος → λιγότερος), by the
+attested degrees of lexicon/comparison.tsv less the bars. Only adjectives in -ος/-η(-α)/-ο
 form them here (synthetic -ότερος on the masculine stem); the rest keep the periphrastic πιο.
 """
 from __future__ import annotations
