@@ -52,6 +52,26 @@ def nuclei(form: str) -> int:
     return n
 
 
+def stressed_from_end(form: str) -> int:
+    """The stressed syllable of ``form`` counted from the end, 1 = the last, as :func:`nuclei`
+    counts (ι/υ before a vowel read as glides: the fewest the spelling allows); 0 if no acute.
+    ``stressed_from_end("άνθρωπος")`` → 3."""
+    for i, c in enumerate(form):
+        if c in _ACUTE:
+            if c in "άέό" and form[i + 1:i + 2] in ("ι", "η"):  # γάιδαρος, κελάηδημα: one nucleus
+                return 1 + nuclei(form[i + 2:])
+            return nuclei(form[i:])
+    return 0
+
+
+def stress_early(form: str) -> bool:
+    """Is ``form`` stressed before its antepenult (*έγραψαμε)? The law of three syllables
+    (Triantafyllidis grammar § 75): a Greek word is stressed on one of its last three
+    syllables. Kept apart from :func:`defects`: ``scripts/audit_paradigms.py --stress`` counts
+    it (the lexicon still has such forms: learned -ις nouns under O5a, ολόημερος)."""
+    return stressed_from_end(unicodedata.normalize("NFC", form)) > 3
+
+
 def doubled_iota(form: str) -> int:
     """How often ι (ί, ϊ) stands before another ι: βασιλιίς, παλαιιά 1; ρωμαίικο, αντιιός 1
     too, which is why :func:`defects` counts only those beyond the lemma's own."""

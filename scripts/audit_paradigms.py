@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Count the surface forms of a build that break monotonic spelling (grammars/orthography.py).
 
-Usage: python scripts/audit_paradigms.py [--generated] [--rule-derived] [--examples N]
+Usage: python scripts/audit_paradigms.py [--generated] [--rule-derived] [--stress] [--examples N]
 
 Default: every analysis of the build's analysis table (all board words, 2–15 letters) whose
 weight is below the rule layers' (dictionary forms and grammar variants); ``--rule-derived``
@@ -9,7 +9,8 @@ adds the forms only a regulation rule licenses. ``--generated`` instead runs the
 on every lexicon row in Python (``grammars.paradigm.generate``: every length, no build, no
 rule layer). Prints the offending forms counted by defect, by inflection class and by lexicon
 source (a lemma + class row's ``source``; listed rows count as their file's class ``IRR`` …),
-with a few examples each. Reads no oracle.
+with a few examples each. ``--stress`` adds the law of three syllables
+(``grammars.orthography.stress_early``: stressed before the antepenult). Reads no oracle.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import lexicon  # noqa: E402
-from grammars.orthography import defects  # noqa: E402
+from grammars.orthography import defects, stress_early  # noqa: E402
 
 
 def generated_forms(lex):
@@ -63,7 +64,7 @@ def built_forms(rule_derived: bool):
                 yield r.lemma, r.inflection_class, r.tags, r.surface, r.weight
 
 
-def audit(forms, sources):
+def audit(forms, sources, stress: bool = False):
     """Counters of offending (lemma, class, form) by defect, class and source, and examples."""
     by_kind, by_class, by_source = (collections.Counter() for _ in range(3))
     examples = collections.defaultdict(list)
@@ -76,6 +77,8 @@ def audit(forms, sources):
         seen.add(key)
         total += 1
         bad = defects(form, lemma)
+        if stress and stress_early(form):
+            bad.append("stress-early")
         if not bad:
             continue
         src = sources.get((lemma, cls), "listed")
@@ -94,11 +97,13 @@ def main(argv=None) -> int:
     ap.add_argument("--rule-derived", action="store_true",
                     help="also forms only a regulation rule licenses")
     ap.add_argument("--examples", type=int, default=3, help="examples per class (default 3)")
+    ap.add_argument("--stress", action="store_true",
+                    help="also count forms stressed before the antepenult (stress-early)")
     a = ap.parse_args(argv)
     lex = lexicon.load()
     sources = {(e.lemma, e.inflection_class): e.source for e in lex.lemmas}
     forms = generated_forms(lex) if a.generated else built_forms(a.rule_derived)
-    total, by_kind, by_class, by_source, ex = audit(forms, sources)
+    total, by_kind, by_class, by_source, ex = audit(forms, sources, a.stress)
     bad = sum(by_class.values())
     print(f"{bad} offending forms of {total} (lemma, class, form) triples")
     print("by defect: " + ", ".join(f"{k} {n}" for k, n in by_kind.most_common()))

@@ -9,7 +9,7 @@ def test_barred_kinds():
     assert not b6_degree.allowed("κόκκινος")      # colour: ΚΟΚΚΙΝΟΤΕΡΗ rejected
     assert not b6_degree.allowed("τρελός")        # state: ΤΡΕΛΟΤΑΤΟ rejected
     assert not b6_degree.allowed("όλος", "E3")    # pronominal
-    assert not b6_degree.allowed("άθεος", "E5")   # two-termination privative
+    assert not b6_degree.allowed("άθεος", "E5")   # two-termination privative: no attested degree
     assert b6_degree.allowed("συχνός", "E1")
     assert not b6_degree.barred("βραδινός", "E1")  # -ινός, not a material adjective
 
@@ -44,3 +44,31 @@ def test_b6_in_the_judge(small_judge, word, valid):
 @pytest.mark.parametrize("word", ["ΣΗΜΑΝΤΙΚΟΤΕΡΟΣ", "ΛΟΓΙΚΟΤΕΡΗ"])
 def test_graded_ikos_adjectives_in_the_shipped_judge(judge, word):
     assert any("B6" in a.rules for a in judge.analyse(word)) and judge.check(word).valid
+
+
+@pytest.mark.parametrize("lemma, cls", [("εύκολος", "E5"), ("δύσκολος", "E5"), ("γρήγορος", "E5"),
+                                        ("επικίνδυνος", "E5"), ("κρίσιμος", "E5"),
+                                        ("λίγος", "E3")])
+def test_every_class_grades_by_evidence(lemma, cls):
+    # issue 20: no class-wide bar; E3/E5 lemmas with attested degrees grade
+    assert b6_degree.allowed(lemma, cls)
+
+
+def test_why_not_names_the_lemma():
+    assert "κόκκινος" in b6_degree.why_not("κόκκινος", "E1")
+    assert "άθεος" in b6_degree.why_not("άθεος", "E5")
+    assert b6_degree.why_not("εύκολος", "E5") is None
+
+
+@pytest.mark.parametrize("word", ["ΕΥΚΟΛΟΤΕΡΟΣ", "ΔΥΣΚΟΛΟΤΕΡΟΣ", "ΓΡΗΓΟΡΟΤΕΡΟΣ",
+                                  "ΕΠΙΚΙΝΔΥΝΟΤΕΡΟΣ", "ΚΑΤΑΛΛΗΛΟΤΕΡΟΣ", "ΕΝΤΟΝΟΤΕΡΟΣ",
+                                  "ΗΣΥΧΟΤΕΡΟΣ", "ΚΡΙΣΙΜΟΤΕΡΟΣ", "ΕΥΚΟΛΟΤΕΡΑ", "ΔΥΣΚΟΛΟΤΕΡΑ"])
+def test_issue_comparatives_accepted(judge, word):
+    assert judge.check(word).valid
+
+
+@pytest.mark.parametrize("word, lemma", [("ΚΟΚΚΙΝΟΤΕΡΟΣ", "κόκκινος"), ("ΑΘΕΟΤΕΡΟΣ", "άθεος")])
+def test_explain_names_b6_and_the_lemma(judge, word, lemma):
+    e = judge.explain(word)
+    assert not e.verdict.valid
+    assert any(rule == "B6" and lemma in why for rule, why in e.blocked), e.blocked

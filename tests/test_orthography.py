@@ -29,6 +29,18 @@ def test_defects(form, lemma, expected):
 
 
 def test_counts():
+    from grammars.orthography import stressed_from_end
+    assert stressed_from_end("άνθρωπος") == 3 and stressed_from_end("έγραψαμε") == 4
+    assert stressed_from_end("σπίτια") == 2 and stressed_from_end("μια") == 0
+    assert stressed_from_end("γάιδαρος") == 3 and stressed_from_end("μάγειρας") == 3
+
+
+@pytest.mark.parametrize("form, early", [("έγραψαμε", True), ("θυμίαματος", True),
+                                         ("ανθρώπους", False), ("κελάηδημα", False),
+                                         ("κορόιδεμα", False), ("γάιδαρος", False)])
+def test_law_of_three_syllables(form, early):
+    from grammars.orthography import stress_early
+    assert stress_early(form) is early
     assert nuclei("βασιλιας") == 3 and nuclei("ποιοι") == 1 and nuclei("σπιτιού") == 2
     assert doubled_iota("βασιλιίς") == 1 and doubled_iota("βασιλιάς") == 0
 

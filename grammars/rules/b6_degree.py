@@ -3,7 +3,9 @@
 Valid unless the grammar bars them: adjectives of material (ξύλινος), colour (κόκκινος) and
 unchanging state. Ruling for this project: ΞΥΛΙΝΟΤΕΡΟΣ, ΚΟΚΚΙΝΟΤΕΡΗ, ΤΡΕΛΟΤΑΤΟ are rejected.
 Spelling follows the grammar: -ότερος/-ότατος (συχνότερος, not -ώτερος); νεότερος and
-νεώτερος both (Triantafyllidis grammar, degrees of adjectives). Only adjectives in -ος/-η(-α)/-ο
+νεώτερος both (Triantafyllidis grammar, degrees of adjectives). Gradability is decided per
+lemma in every class (E1 … E5 alike: εύκολος → ευκολότερος, λίγος → λιγότερος), by the
+attested degrees of lexicon/comparison.tsv less the bars. Only adjectives in -ος/-η(-α)/-ο
 form them here (synthetic -ότερος on the masculine stem); the rest keep the periphrastic πιο.
 """
 from __future__ import annotations
@@ -38,13 +40,6 @@ def _stress_from_end(lemma: str) -> int:
     return sum(1 for c in nfd[pos - 1:] if c in "αεηιουω") if pos > 0 else 0
 
 
-# E3: pronominal adjectives, ordinals and quantifiers (όλος, άλλος, πόσος, έκτος);
-# E5: two-termination learned adjectives, mostly privative compounds of absolute meaning
-# (άθεος, άηχος, άζωος, άωρος: measured, none of their 2–8 letter degrees is in the official
-# list's dev half, 0 of 19)
-NO_DEGREE_CLASSES = {"E3", "E5"}
-
-
 GRADED = Path(__file__).resolve().parents[2] / "lexicon" / "comparison.tsv"
 
 
@@ -74,8 +69,8 @@ def allowed(lemma: str, inflection_class: str = "",
 def barred(lemma: str, inflection_class: str = "",
            no_comparison_lemmas: frozenset[str] | None = None) -> bool:
     """Does the grammar bar the degrees of ``lemma``? Colour, state, material (-ινος/-ένιος,
-    stressed before -ινος: ξύλινος, πέτρινος, μάλλινος; but βραδινός is not material),
-    pronominal/ordinal adjectives, and the lemmas of lexicon/no-comparison.tsv: colour, state,
+    stressed before -ινος: ξύλινος, πέτρινος, μάλλινος; but βραδινός is not material) and
+    the lemmas of lexicon/no-comparison.tsv: colour, state,
     pronouns (αυτός, ποιος, σος), irregular degrees (απλός → απλούστερος), numeral adjectives
     (μονός, μισός)."""
     return not _not_barred(lemma, inflection_class, no_comparison_lemmas)
@@ -83,7 +78,7 @@ def barred(lemma: str, inflection_class: str = "",
 
 def _not_barred(lemma: str, inflection_class: str, no_comparison_lemmas) -> bool:
     listed = no_comparison() if no_comparison_lemmas is None else no_comparison_lemmas
-    if lemma in listed or inflection_class in NO_DEGREE_CLASSES:
+    if lemma in listed:
         return False
     if lemma in ("λινός", "θετός", "δοτός"):
         return False
@@ -95,6 +90,36 @@ def _not_barred(lemma: str, inflection_class: str, no_comparison_lemmas) -> bool
     if plain.endswith(("ενιος", "ινος")) and "ένιος" in lemma:
         return False
     return True
+
+
+#: tile endings of the -ος/-η/-ο declension after -οτερ-/-οτατ- (grammars.cells.adjective_os_cells)
+_TILE_ENDINGS = ("ΟΣ", "ΟΥ", "Ο", "Ε", "ΟΙ", "ΩΝ", "ΟΥΣ", "Η", "ΗΣ", "ΕΣ", "Α")
+
+
+def why_not(lemma: str, inflection_class: str = "") -> str | None:
+    """Why ``lemma`` forms no -ότερος/-ότατος, or None if it does (:func:`allowed`)."""
+    if barred(lemma, inflection_class):
+        return (f"the grammar bars the degrees of {lemma} (colour, material, unchanging state, "
+                "pronominal or numeral: lexicon/no-comparison.tsv, the -ινος material bar)")
+    if not allowed(lemma, inflection_class):
+        return f"no source attests a comparative or superlative of {lemma} (lexicon/comparison.tsv)"
+    return None
+
+
+def blocked(tile: str, analyse) -> str | None:
+    """Why §B6 refuses the tile form ``tile`` as a degree of an adjective, naming the lemma
+    (ΚΟΚΚΙΝΟΤΕΡΟΣ: κόκκινος is a colour; ΑΘΕΟΤΕΡΟΣ: no attested degree of άθεος), or None.
+    ``analyse(tile)`` lists a tile form's analyses (the adjective's ΚΟΚΚΙΝΟΣ)."""
+    for infix in ("ΟΤΕΡ", "ΟΤΑΤ"):
+        i = tile.rfind(infix)
+        if i <= 0 or tile[i + 4:] not in _TILE_ENDINGS:
+            continue
+        for a in analyse(tile[:i] + "ΟΣ"):
+            if a.tags == "ADJ;MASC;NOM;SG" and a.inflection_class.startswith("E"):
+                why = why_not(a.lemma, a.inflection_class)
+                if why:
+                    return why
+    return None
 
 
 def cells(masc_nom_ending: str):
@@ -113,7 +138,7 @@ def _cells(ending: str):
     return [(c, [(e, "ANT", None, RULE_WEIGHT, ())]) for c, e in cells(ending)]
 
 
-LAYER = Layer(RULE_ID, "extra cells", True, hooks={"extra cells": ExtraCells(
+LAYER = Layer(RULE_ID, "extra cells", True, explain=blocked, hooks={"extra cells": ExtraCells(
     "ADJ;MASC;NOM;SG", _cells,
     lambda lemma, code, ctx: allowed(lemma, code, ctx.lexicon.no_comparison,
                                      ctx.lexicon.graded))})
