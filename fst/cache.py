@@ -35,7 +35,8 @@ PKG_ROOT = Path(__file__).resolve().parent.parent
 GRAMMARS_DIR = PKG_ROOT / "grammars"
 FST_DIR = Path(__file__).resolve().parent
 #: grammar modules the build does not import (scripts' and the API's only)
-NOT_BUILD_CODE = ("grammars/derivation.py", "grammars/orthography.py", "grammars/profiles.py")
+NOT_BUILD_CODE = ("grammars/derivation.py", "grammars/lemma_model.py", "grammars/orthography.py",
+                  "grammars/profiles.py")
 #: the engine modules the build imports
 BUILD_ENGINE = ("__init__.py", "anatable.py", "cache.py", "compile.py", "normalize.py",
                 "phases.py", "runtime.py", "tags.py", "verb_parts.py")
