@@ -132,10 +132,10 @@ def observations(cands, ev: LM.Evidence) -> dict:
     return {f: ev.observe(f) for f in forms}
 
 
-def evidence(hun, dev, could, um_forms, use_um=True) -> LM.Evidence:
+def evidence(hun, dev, could, um_forms, use_um=True, explained=None) -> LM.Evidence:
     from fst.normalize import to_tile
     return LM.Evidence(hun=hun, dev=dev, dev_could=could,
-                       um=um_forms if use_um else None, tile=to_tile)
+                       um=um_forms if use_um else None, tile=to_tile, explained=explained)
 
 
 # ------------------------------------------------------------------------------------------
