@@ -312,6 +312,16 @@ class Model:
         return {k: math.exp(v - m) / z for k, v in logs.items()}
 
 
+def best_class(post: dict) -> tuple[str | None, float]:
+    """(the class with the highest posterior, P(that class | the lemma exists)); (None, 0.0)
+    when there is no class."""
+    best = max((c for c in post if c != NONE), key=lambda c: (post[c], c), default=None)
+    if best is None:
+        return None, 0.0
+    rest = 1.0 - post.get(NONE, 0.0)
+    return best, (post[best] / rest if rest > 0 else 0.0)
+
+
 def _mix(x: float, cov: float) -> float:
     """log(cov·e^x + 1 − cov), stable for large |x|."""
     if cov >= 1.0:

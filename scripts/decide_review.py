@@ -13,7 +13,7 @@ lemma (a spaCy lemma, a hunspell citation form or an elspell row; never one the 
 supports) it computes the posterior of every candidate class and of NONE from hunspell, the
 official list's dev half (forms it could show only) and UniMorph, and then:
 
-* **accepted** — the best class's posterior ≥ its POS's threshold and its kind (POS, class) is
+* **accepted** — P(the lemma exists) ≥ 0.9, P(best class | exists) ≥ its POS's threshold and its kind (POS, class) is
   kept: measured first, as ``scripts/measure_lemma_model.py`` prints it (class-choice precision
   ≥ 0.975 on elspell's held-out folds and on UniMorph lemmas elspell lacks, wherever one
   decided ≥ 20 lemmas of the kind), the table written to ``lexicon/model-kinds.tsv``: a row of
@@ -111,14 +111,14 @@ def explaining_lemmas(tiles) -> dict[str, frozenset]:
 
 
 def decide(post: dict, pos_of: dict, accept_ok: bool, kept: set):
-    """('accept', code, p) | ('reject', None, p) | ('keep', None, p)."""
-    best = max((c for c in post if c != LM.NONE), key=lambda c: (post[c], c), default=None)
-    if best and accept_ok and (pos_of[best], best) in kept:
-        if post[best] >= M.POS_THRESHOLD[pos_of[best]]:
-            return "accept", best, post[best]
+    """('accept', code, P(code | exists)) | ('reject', None, P(NONE)) | ('keep', None, p)."""
+    best, p = LM.best_class(post)
+    if (best and accept_ok and (pos_of[best], best) in kept
+            and post[LM.NONE] <= 1 - M.EXISTS_MIN and p >= M.POS_THRESHOLD[pos_of[best]]):
+        return "accept", best, p
     if post.get(LM.NONE, 0.0) >= REJECT:
         return "reject", None, post[LM.NONE]
-    return "keep", None, post.get(best, 0.0) if best else 0.0
+    return "keep", None, p
 
 
 def main(argv=None) -> int:
@@ -149,7 +149,9 @@ def main(argv=None) -> int:
         else:
             todo.append((r, pos_list))
             items.append((lemma, pos_list))
-    cands = M.all_candidates(items, args.jobs, args.cands_cache)
+    restrict = {(r[0], pl): [x.split(":")[0] for x in r[4].split()] for r, pl in todo
+                if r[4] != "-"}
+    cands = M.all_candidates(items, args.jobs, args.cands_cache, restrict)
     from fst.normalize import to_tile
     tiles = {to_tile(f) for r, pl in todo for c in cands.get((r[0], pl), []) for f in c.forms}
     by_tile = explaining_lemmas(tiles)
@@ -177,8 +179,8 @@ def main(argv=None) -> int:
         what, code, p = decide(post, pos_of, ok, kept)
         what0, code0, p0 = decide(post0, pos_of, ok, kept)
         by_list = dev is not None and (what0, code0) != (what, code)
-        decided.append((r, what, code, p, post0.get(code, post0[LM.NONE]) if code else p0,
-                        by_list, {c.code: c for c in cs}))
+        decided.append((r, what, code, p, p0 if code0 == code else 0.0,
+                        by_list, {c.code: c for c in cs}, post[LM.NONE]))
     # an accepted lemma that is a main form of one accepted before it is no lemma of its own
     accepted, rejected, kept = [], [], []
     taken_forms: set[str] = set()

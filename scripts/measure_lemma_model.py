@@ -43,7 +43,8 @@ from grammars.paradigm import load_tables  # noqa: E402
 THRESHOLDS = (0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999)
 #: the threshold each part of speech is decided at (chosen on the curves printed here: the
 #: lowest where UniMorph's class-choice precision is ≥ TARGET); kinds are (POS, class) at it
-POS_THRESHOLD = {"ADJ": 0.9, "NOUN": 0.995, "VERB": 0.9}
+POS_THRESHOLD = {"ADJ": 0.9, "NOUN": 0.995, "VERB": 0.9}  # on P(class | exists)
+EXISTS_MIN = 0.9    # P(the lemma exists) a decision needs
 MIN_KIND = 20       # decided lemmas an evaluation needs before its precision counts
 KINDS = ROOT / "lexicon" / "model-kinds.tsv"
 UM_POS = {"N": "NOUN", "ADJ": "ADJ", "V": "VERB"}
@@ -101,29 +102,36 @@ _T: dict = {}
 
 
 def _cands(item):
-    lemma, pos_list = item
+    lemma, pos_list, codes = item
     if "tables" not in _T:
         _T["tables"] = load_tables()
-    return item, LM.candidates(lemma, pos_list, _T["tables"])
+    tables = _T["tables"]
+    if codes is not None:
+        tables = {c: tables[c] for c in codes if c in tables}
+    return (lemma, pos_list), LM.candidates(lemma, pos_list, tables)
 
 
-def all_candidates(items, jobs: int, cache: Path | None = None) -> dict:
+def all_candidates(items, jobs: int, cache: Path | None = None, restrict=None) -> dict:
     """{(lemma, pos tuple): [Candidate]} for ``items``, computed in ``jobs`` processes with a
-    progress bar; ``cache``: a pickle file reused and extended across runs."""
+    progress bar; ``restrict``: {(lemma, pos tuple): class codes} to try only those classes
+    (the review queue's candidates column); ``cache``: a pickle file reused and extended."""
     from tqdm import tqdm
+    restrict = restrict or {}
     done = {}
     if cache and cache.exists():
         with open(cache, "rb") as f:
             done = pickle.load(f)
-    todo = sorted(set(items) - set(done))
+    todo = [(lm, pl, restrict.get((lm, pl))) for lm, pl in sorted(set(items) - set(done))]
     if todo:
         with multiprocessing.Pool(jobs) as pool:
             for item, cands in tqdm(pool.imap_unordered(_cands, todo, chunksize=50),
                                     total=len(todo), desc="candidates", mininterval=10):
                 done[item] = cands
         if cache:
-            with open(cache, "wb") as f:
+            tmp = cache.with_suffix(".tmp")
+            with open(tmp, "wb") as f:
                 pickle.dump(done, f)
+            tmp.replace(cache)
     return done
 
 
@@ -142,16 +150,18 @@ def evidence(hun, dev, could, um_forms, use_um=True, explained=None) -> LM.Evide
 # scoring and curves
 
 def judge(model, lemma, cands, obs, truth_forms, size, sources=LM.SOURCES):
-    """(best class's posterior, right?, P(NONE), share of its main forms that a right class
-    has)."""
+    """(P(best class | the lemma exists), or 0 when P(exists) < EXISTS_MIN; right?; P(NONE);
+    share of its main forms that a right class has; best class)."""
     merged = LM.merge_identical(cands, size)
     post = model.posterior(lemma, merged, obs, sources=sources)
-    best = max((c for c in post if c != LM.NONE), key=lambda c: post[c], default=None)
+    best, p = LM.best_class(post)
     forms = {c.code: frozenset(c.forms) for c in merged}
     right = best is not None and forms[best] in truth_forms
     share = (max((len(forms[best] & t) / len(forms[best]) for t in truth_forms), default=0.0)
              if best else 0.0)
-    return post.get(best, 0.0) if best else 0.0, right, post[LM.NONE], share, best
+    if post[LM.NONE] > 1 - EXISTS_MIN:
+        p = 0.0
+    return p, right, post[LM.NONE], share, best
 
 
 def curve(rows) -> list[tuple]:
@@ -172,8 +182,9 @@ def print_curve(title, by_pos) -> dict[str, float | None]:
     """Print the curves; return per POS the lowest threshold with precision ≥ TARGET."""
     print(f"\n{title}")
     print("  pos    t      lemmas  coverage  precision  rejected  form-precision")
-    print("  (precision: right class among lemmas whose best class has posterior >= t;"
-          " rejected: real lemmas with P(NONE) >= t)")
+    print("  (coverage: lemmas with P(exists) >= %.2f whose best class has P(class | exists)"
+          " >= t; precision: right class among them; rejected: real lemmas with"
+          " P(NONE) >= t)" % EXISTS_MIN)
     lowest = {}
     for pos in sorted(by_pos):
         rows = by_pos[pos]
