@@ -190,12 +190,15 @@ class Model:
         self.b_pos = collections.defaultdict(_Rate)     # (s, pos)
         self.ending = collections.defaultdict(collections.Counter)  # (pos, ending) -> codes
         self.pos_classes = collections.defaultdict(collections.Counter)
+        self._rate_memo: dict = {}
+        self._bg_memo: dict = {}
 
     # -- fitting ---------------------------------------------------------------------------
     def fit(self, examples) -> "Model":
         """``examples``: iterable of (lemma, pos, true_codes, candidates, observations) where
         observations maps each form of any candidate to ``Evidence.observe``'s dict. Returns
         self."""
+        self._rate_memo, self._bg_memo = {}, {}
         for lemma, pos, true, cands, obs in examples:
             for code in true:
                 for key in ending_keys(lemma):
@@ -237,6 +240,13 @@ class Model:
     # -- rates -----------------------------------------------------------------------------
     def rate(self, s: str, code: str, pos: str, cell: str) -> float:
         """P(a form of ``cell`` is in source ``s`` | a real lemma of class ``code``)."""
+        memo = self.__dict__.setdefault("_rate_memo", {})
+        key = (s, code, pos, cell)
+        if key not in memo:
+            memo[key] = self._rate(s, code, pos, cell)
+        return memo[key]
+
+    def _rate(self, s: str, code: str, pos: str, cell: str) -> float:
         rp = self.r_pos.get((s, pos, cell))
         base = (rp.k + 0.5) / (rp.n + 1.0) if rp else 0.5
         rc = self.r_class.get((s, code, cell))
@@ -245,6 +255,13 @@ class Model:
 
     def background(self, s: str, pos: str, cell: str) -> float:
         """P(a form of ``cell`` is in ``s`` | the form is no form of this lemma)."""
+        memo = self.__dict__.setdefault("_bg_memo", {})
+        key = (s, pos, cell)
+        if key not in memo:
+            memo[key] = self._background(s, pos, cell)
+        return memo[key]
+
+    def _background(self, s: str, pos: str, cell: str) -> float:
         bp = self.b_pos.get((s, pos))
         base = (bp.k + 0.5) / (bp.n + 50.0) if bp else 0.05
         rb = self.b.get((s, pos, cell))

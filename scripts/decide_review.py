@@ -197,13 +197,20 @@ def main(argv=None) -> int:
             rejected.append(d)
         else:
             kept.append(r)
+    # a lemma accepted under one part of speech leaves the queue under the others too
+    done = {d[0][0] for d in accepted}
+    dropped = [r for r in kept if r[0] in done] + [d[0] for d in rejected if d[0][0] in done]
+    counts["other rows of an accepted lemma, dropped"] = len(dropped)
+    kept = [r for r in kept if r[0] not in done]
+    rejected = [d for d in rejected if d[0][0] not in done]
     for d in accepted:
         counts[f"accepted {d[6][d[2]].pos}{' +pes-dev' if d[5] else ''}"] += 1
     for d in rejected:
         counts[f"rejected{' +pes-dev' if d[5] else ''}"] += 1
     counts["kept in review (evidence undecided)"] = len(kept) - sum(
         v for k, v in counts.items() if k.startswith("kept: a form"))
-    write(accepted, rejected, kept, [r for r in rows if r not in {d[0] for d in decided}])
+    write(accepted, rejected, kept,
+          [r for r in rows if r not in {d[0] for d in decided} and r[0] not in done])
     print(f"queue: {len(rows)} rows")
     for k, v in sorted(counts.items()):
         print(f"  {k}: {v}")

@@ -114,3 +114,35 @@ def test_model_rejects_the_verbs_the_list_never_shows():
             assert post["P4"] > 0.99
         else:
             assert post[LM.NONE] > max(p for c, p in post.items() if c != LM.NONE), (v, post)
+
+
+def _rows(name, width):
+    p = ROOT / "lexicon" / name
+    if not p.exists():
+        pytest.skip(f"lexicon/{name} not generated")
+    return [ln.split("\t") for ln in p.read_text(encoding="utf-8").splitlines()
+            if ln and not ln.startswith("#") and len(ln.split("\t")) == width]
+
+
+def test_model_rows_are_kept_kinds_at_their_threshold():
+    kinds = {(r[0], r[1]): (float(r[2]), r[7]) for r in _rows("model-kinds.tsv", 8)}
+    post = {(r[0], r[5]): float(r[6]) for r in _rows("model-posteriors.tsv", 8)}
+    rows = _rows("lemmas-model.tsv", 8)
+    assert len(rows) == len(post)
+    for r in rows:
+        t, kept = kinds[(r[1], r[3])]
+        assert kept == "yes", r
+        assert post[(r[0], r[3])] >= t, r
+        assert r[7].split("+")[1] == "model" and r[7].split("+")[0] in (
+            "spacy", "hunspell", "elspell"), r
+        assert r[7].endswith(("+model", "+model+pes-dev")), r
+
+
+def test_decided_rows_left_the_review_queue():
+    review = {r[0] for r in _rows("review.tsv", 5)}
+    accepted = {r[0] for r in _rows("lemmas-model.tsv", 8)}
+    rejected = {r[0] for r in _rows("rejected.tsv", 7)}
+    assert not review & accepted
+    assert not review & rejected
+    assert not accepted & rejected
+    assert all(float(r[4]) >= 0.99 for r in _rows("rejected.tsv", 7))
