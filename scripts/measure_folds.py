@@ -80,6 +80,10 @@ STEPS: tuple[Step, ...] = (
     Step("learn_pes_dev.py", True,
          ("lexicon/lemmas-pes-dev.tsv", "lexicon/lemmas-sources.tsv",
           "lexicon/lemmas-freedict.tsv"), 10),
+    # last: decides the review queue the steps above leave (and builds the lexicon once)
+    Step("decide_review.py", True,
+         ("lexicon/lemmas-model.tsv", "lexicon/model-posteriors.tsv", "lexicon/rejected.tsv",
+          "lexicon/model-kinds.tsv", "lexicon/review.tsv"), 25),
 )
 
 

@@ -1,0 +1,149 @@
+"""The lemma model (grammars/lemma_model.py): rates, prior, NONE, and its decisions."""
+import sys
+from pathlib import Path
+
+import pytest
+
+from grammars import lemma_model as LM
+from grammars.paradigm import generate, load_tables
+
+from conftest import requires_shared, shared_path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+
+def cand(code, pos, forms):
+    return LM.Candidate(code, pos, {f: (cell,) for f, cell in forms})
+
+
+A = cand("X1", "NOUN", [("λα", "N;NOM;SG"), ("λες", "N;NOM;PL"), ("λας", "N;GEN;SG")])
+B = cand("X2", "NOUN", [("λα", "N;NOM;SG"), ("λοι", "N;NOM;PL"), ("λου", "N;GEN;SG")])
+
+
+def trained(n=40):
+    """A model fitted on ``n`` synthetic lemmas of class X1 whose forms hunspell and the dev
+    half show, with X2 as the wrong candidate whose forms they lack."""
+    examples = []
+    for _ in range(n):
+        obs = {"λες": {"hun": True, "dev": True}, "λας": {"hun": True, "dev": True},
+               "λοι": {"hun": False, "dev": False}, "λου": {"hun": False, "dev": False}}
+        examples.append(("λα", "NOUN", {"X1"}, [A, B], obs))
+    return LM.Model().fit(examples)
+
+
+def test_present_forms_choose_the_class():
+    m = trained()
+    obs = {"λες": {"hun": True}, "λας": {"hun": True}, "λοι": {"hun": False},
+           "λου": {"hun": False}}
+    post = m.posterior("λα", [A, B], obs)
+    assert post["X1"] > 0.9 > post["X2"]
+    assert abs(sum(post.values()) - 1) < 1e-9
+
+
+def test_forms_the_list_could_show_but_lacks_make_no_such_lemma():
+    m = trained()
+    # five dev-hashed forms of X1 absent from the dev half (and hunspell silent)
+    many = cand("X1", "NOUN", [("λα", "N;NOM;SG")] + [
+        (f"λα{i}", "N;NOM;PL") for i in range(5)])
+    obs = {f"λα{i}": {"dev": False, "hun": False} for i in range(5)}
+    post = m.posterior("λα", [many], obs)
+    assert post[LM.NONE] > 0.99
+    # the same forms present: the class wins
+    obs = {f"λα{i}": {"dev": True, "hun": True} for i in range(5)}
+    assert m.posterior("λα", [many], obs)["X1"] > 0.99
+
+
+def test_no_candidate_is_no_lemma():
+    assert trained().posterior("λα", [], {}) == {LM.NONE: 1.0}
+
+
+def test_prior_follows_the_ending():
+    m = LM.Model()
+    for i in range(30):
+        m.fit([(f"α{i}ος", "NOUN", {"O19"}, [], {})])
+    m.fit([(f"β{i}α", "NOUN", {"O25"}, [], {}) for i in range(30)])
+    assert m.prior("γιατρός", "NOUN", ["O19", "O25"])["O19"] > 0.9
+    assert m.prior("θάλασσα", "NOUN", ["O19", "O25"])["O25"] > 0.9
+
+
+def test_candidates_of_real_tables():
+    tables = load_tables()
+    codes = {c.code for c in LM.candidates("γράφω", ("VERB",), tables)}
+    assert "P4" in codes
+    assert not {c for c in codes if not c.startswith("P")}
+    (c,) = [c for c in LM.candidates("γράφω", ("VERB",), tables) if c.code == "P4"]
+    assert "έγραψα" in c.forms and "V;IND;PST;PFV;1;SG;ACT" in c.forms["έγραψα"]
+    assert all(c.code.startswith("O") for c in LM.candidates("γράφω", ("NOUN",), tables))
+    assert LM.candidates("γράφω", ("ADJ",), tables) == []
+
+
+def test_merge_identical_keeps_one_per_paradigm():
+    a2 = cand("X3", "NOUN", [(f, cs[0]) for f, cs in A.forms.items()])
+    merged = LM.merge_identical([A, a2, B], {"X3": 10, "X1": 1})
+    assert sorted(c.code for c in merged) == ["X2", "X3"]
+
+
+@requires_shared
+def test_model_rejects_the_verbs_the_list_never_shows():
+    """τινάσσω, βάπτω, κλέπτω, ξεκόπτω, τυλίσσω: the list could show five or more of their
+    forms and shows none but those of τινάζω, βάφω … (issue 22): no such lemma beats every class."""
+    import measure_lemma_model as M
+    sources = M.read_sources(shared_path())
+    if sources[1] is None:
+        pytest.skip("needs the official list's dev half")
+    hun, dev, could, um = sources
+    sample, size, _ = M.sample_and_unimorph(um, 300)
+    items = [(lm, (pos,)) for (lm, pos), _ in sample]
+    verbs = ["τινάσσω", "βάπτω", "κλέπτω", "ξεκόπτω", "τυλίσσω"]
+    items += [(v, ("VERB",)) for v in verbs] + [("γράφω", ("VERB",))]
+    cands = {it: LM.candidates(it[0], it[1], load_tables()) for it in items}
+    model = LM.Model().fit(M.elspell_examples(sample, cands, hun, dev, could, um))
+    # forms of τινάζω, βάφω, κλέβω, κόβω, τυλίγω (which the lexicon has) say nothing of these
+    others = {"τινάζω": "P2.2", "βάφω": "P4", "κλέβω": "P4", "ξεκόβω": "P4", "τυλίγω": "P3"}
+    from fst.normalize import to_tile
+    tables = load_tables()
+    theirs = {to_tile(f) for lm, code in others.items() for f, _c, _w in generate(lm, tables[code])}
+    for v in verbs + ["γράφω"]:
+        cs = LM.merge_identical(cands[(v, ("VERB",))], size)
+        ev = M.evidence(hun, dev, could, um.get((v, "VERB")),
+                        explained=(lambda t: t in theirs) if v != "γράφω" else None)
+        obs = M.observations(cs, ev)
+        post = model.posterior(v, cs, obs)
+        if v == "γράφω":
+            assert post["P4"] > 0.99
+        else:
+            assert post[LM.NONE] > max(p for c, p in post.items() if c != LM.NONE), (v, post)
+
+
+def _rows(name, width):
+    p = ROOT / "lexicon" / name
+    if not p.exists():
+        pytest.skip(f"lexicon/{name} not generated")
+    return [ln.split("\t") for ln in p.read_text(encoding="utf-8").splitlines()
+            if ln and not ln.startswith("#") and len(ln.split("\t")) == width]
+
+
+def test_model_rows_are_kept_kinds_at_their_threshold():
+    kinds = {(r[0], r[1]): (float(r[2]), r[7]) for r in _rows("model-kinds.tsv", 8)}
+    post = {(r[0], r[5]): float(r[6]) for r in _rows("model-posteriors.tsv", 8)}
+    rows = _rows("lemmas-model.tsv", 8)
+    assert len(rows) == len(post)
+    for r in rows:
+        t, kept = kinds[(r[1], r[3])]
+        assert kept == "yes", r
+        assert post[(r[0], r[3])] >= t, r
+        assert r[7].split("+")[1] == "model" and r[7].split("+")[0] in (
+            "spacy", "hunspell", "elspell"), r
+        assert r[7].endswith(("+model", "+model+pes-dev")), r
+
+
+def test_decided_rows_left_the_review_queue():
+    review = _rows("review.tsv", 5)
+    accepted = {r[0] for r in _rows("lemmas-model.tsv", 8)}
+    rejected = _rows("rejected.tsv", 7)
+    assert not {r[0] for r in review} & accepted
+    # a lemma may be rejected under one part of speech and undecided under another
+    assert not {(r[0], r[1]) for r in review} & {(r[0], r[1]) for r in rejected}
+    assert not accepted & {r[0] for r in rejected}
+    assert all(float(r[4]) >= 0.99 for r in _rows("rejected.tsv", 7))
