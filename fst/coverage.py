@@ -117,9 +117,17 @@ def text_pieces(stream: IO[bytes], start: int = 0, end: int | None = None,
         pos += len(data)
         at_line_start = data.endswith(b"\n")
         buf = carry + data
-        cut = _cut(buf)
-        yield buf[:cut]
+        # a token that runs on past what was read is kept whole until a piece is full (a
+        # block that starts on a long line must not cut its token in two)
+        cut = _cut(buf) if len(buf) >= size or _space_in(buf) else 0
+        if cut:
+            yield buf[:cut]
         carry = buf[cut:]
+
+
+def _space_in(buf: bytes) -> bool:
+    """Whether ``buf`` has a newline, a space or a tab (a place :func:`_cut` can cut)."""
+    return b"\n" in buf or b" " in buf or b"\t" in buf
 
 
 def _cut(buf: bytes) -> int:

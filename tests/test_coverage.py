@@ -187,3 +187,16 @@ def test_blocks_partition_lines_exactly():
             want = want[:-1]
         assert got == want
         assert text == data
+
+
+def test_a_block_that_starts_on_a_long_token_keeps_it_whole():
+    """A block beginning at a line of one 5,000-letter token, shorter than a piece: the token
+    is read to its newline as one piece, not cut where the block ends (the cluster once
+    counted two Latin tokens where the whole text has one)."""
+    import io
+
+    from fst.coverage import text_pieces
+    data = b"\xce\x91\n" + b"x" * 5000 + b"\n\xce\x92\n"
+    pieces = list(text_pieces(io.BytesIO(data), 2, 4096))
+    assert b"".join(pieces) == b"x" * 5000 + b"\n"
+    assert all(b"x" * 5000 in p or b"x" not in p for p in pieces)
