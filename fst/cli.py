@@ -79,20 +79,26 @@ def _os_reason(e: OSError) -> str:
 _VERBOSE = False  # --verbose: a build reports its time and peak memory
 
 
-@functools.lru_cache(maxsize=None)
 def _judge(min_length: int, max_length: int, disabled: frozenset = frozenset(),
            list_name: str | None = None):
-    """The engine, loaded once per process and profile (import deferred: pynini is slow);
-    with ``list_name``, the user's list of that name applied (``dektes learn``)."""
-    from fst.api import Judge
-
+    """The engine of a profile (:func:`_board`), with ``list_name``, the user's list of that
+    name applied (``dektes learn``). The list is read anew on each call, so a list learned or
+    replaced in the same process (or under another $DEKTES_LISTS) is never stale."""
     if list_name:
         from fst.overlay import Overlay
         try:
             overlay = Overlay.load(list_name)
         except ValueError as e:
             raise UsageError(str(e)) from None
-        return _judge(min_length, max_length, disabled).with_overlay(overlay)
+        return _board(min_length, max_length, disabled).with_overlay(overlay)
+    return _board(min_length, max_length, disabled)
+
+
+@functools.lru_cache(maxsize=None)
+def _board(min_length: int, max_length: int, disabled: frozenset = frozenset()):
+    """The engine, loaded once per process and profile (import deferred: pynini is slow)."""
+    from fst.api import Judge
+
     return Judge.load(min_length=min_length, max_length=max_length, progress=True,
                       disabled_rules=disabled, verbose=_VERBOSE)
 

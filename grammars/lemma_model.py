@@ -28,13 +28,13 @@ combines
   together or not at all), so L_s(C) / L_s(NONE) = COVER·exp(Σ log-ratios) + (1 − COVER).
 
 Only forms a source could show count: the dev half only for tile forms of 2–8 letters that
-hash into it (and into the training fold under ``DEKTES_PES_FOLD``; ../shared/README.md,
-"The official list as evidence"); UniMorph only for lemmas with a UniMorph table; the lemma's
+hash into it (and into the training fold under ``DEKTES_PES_FOLD``; the reference material's
+rules for "the official list as evidence"); UniMorph only for lemmas with a UniMorph table; the lemma's
 own citation form is left out (it is how the lemma was proposed). A lemma whose forms the list
 could show (five or more dev-hashed) but never does therefore loses to NONE.
 
 The model decides lemma-level facts only (a lemma exists, its class); it stores no form of any
-source. Sources: elspell (``../shared/data/elspell/word.rule.data``, GPL/LGPL/MPL), the hunspell
+source. Sources: elspell's ``word.rule.data`` (GPL/LGPL/MPL), the hunspell
 el_GR list (same licences; evidence only), UniMorph ``ell`` (CC BY-SA 3.0), the federation's
 2024 list, dev half (evidence only). Measured by ``scripts/measure_lemma_model.py``.
 """

@@ -147,11 +147,11 @@ def test_a_build_that_cannot_fit_refuses_before_starting(tmp_path, monkeypatch, 
     monkeypatch.setattr(shutil, "disk_usage", lambda p: usage(10 << 20, 9 << 20, 1 << 20))
     monkeypatch.setenv("DEKTES_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(buildctl, "run_build", lambda *a, **k: pytest.fail("a build started"))
-    cli._judge.cache_clear()
+    cli._board.cache_clear()
     try:
         assert cli.main(["check", "ΕΓΡΑΨΑ"]) == 2
     finally:
-        cli._judge.cache_clear()
+        cli._board.cache_clear()
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and str(tmp_path / "cache") in err[0]
     assert "1 MB free" in err[0] and "%d MB" % (buildctl.BUILD_BYTES / 1e6) in err[0]

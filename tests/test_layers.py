@@ -181,8 +181,9 @@ def test_profiles_and_explanations_derive_from_the_layer_list():
     from fst import api
     assert profiles.LAYERS == rules.licensing() == (
         "B3", "B6", "B7", "D1", "D2", "D3", "D4", "D7", "E2", "E4", "L23")
+    # §B6 explains a refused comparative (issue 20), after the rules that bar forms
     assert [x.rule_id for x in api.BLOCKING_RULES] == ["D1", "B3", "D2", "E5", "B9", "C1",
-                                                       "C2", "L23"]
+                                                       "C2", "B6", "L23"]
 
 
 def test_readme_lists_the_layers():

@@ -31,7 +31,10 @@ SOURCES = {"lemmas.tsv": {"elspell"}, "lemmas-spacy.tsv": {"spacy+evidence"},
            "lemmas-pes-dev.tsv": {"pes-dev"},
            "lemmas-sources.tsv": {f"{s}+pes-dev" for s in
                                   ("spacy", "unimorph", "wordnet", "hunspell")},
-           "lemmas-freedict.tsv": {"freedict+pes-dev"}}
+           "lemmas-freedict.tsv": {"freedict+pes-dev"},
+           # scripts/decide_review.py: the lemma model decided a review row (lexicon/README.md)
+           "lemmas-model.tsv": {f"{s}+model{p}" for s in ("elspell", "hunspell", "spacy")
+                                for p in ("", "+pes-dev")}}
 
 
 def test_every_lemma_file_has_known_sources_and_format():

@@ -237,4 +237,19 @@ def test_anagram_pattern_and_hooks_with_a_list(club, capsys, judge):
     code, out, _ = _run(capsys, "pattern", "--list", club, "ΞΥ*", "--rack", "ΖΩ?")
     assert "ΞΥΖΩκ\t" in out
     code, out, _ = _run(capsys, "hooks", "--list", club, "ΛΑ")
-    assert out == "ΛΑ\tΑ\t-\n"
+    assert out == "ΛΑ\tΑ\t-\t-\t-\n"  # no inner hooks: Λ and Α are not words
+
+
+def test_a_list_replaced_in_the_same_process_is_read_anew(lists, tmp_path, capsys, judge):
+    """The CLI keeps the engine between commands of one process but reads a list anew each
+    time: after `learn --replace`, `check --list` judges by the new list (a stale list once
+    made `explain --list` fail after another test had learned a list of the same name)."""
+    p = tmp_path / "a.txt"
+    p.write_text("ΞΥΖΩΚ\n", encoding="utf-8")
+    assert _run(capsys, "learn", str(p), "--name", "same")[0] == 0
+    assert _run(capsys, "check", "--list", "same", "ΞΥΖΩΚ")[0] == 0
+    p.write_text("ΚΩΖΥΞ\n", encoding="utf-8")
+    assert _run(capsys, "learn", str(p), "--name", "same", "--replace")[0] == 0
+    code, out, _ = _run(capsys, "check", "--list", "same", "ΞΥΖΩΚ", "ΚΩΖΥΞ")
+    assert out.splitlines()[0].split("\t")[1] == "invalid"
+    assert out.splitlines()[1].split("\t")[1] == "valid"
