@@ -602,12 +602,19 @@ def cmd_paradigm(args: argparse.Namespace) -> int:
 
 
 def cmd_guess(args: argparse.Namespace) -> int:
-    from fst.guess import guess  # no pynini: the guesser inverts the class tables directly
+    from fst.guess import default_guesser  # no pynini: it inverts the class tables directly
 
+    guesser = default_guesser()
+    memo: dict[str, list] = {}  # a batch repeats words: each is analysed once
     any_found = False
     for shown, word in _words(args.words):
         try:
-            guesses = guess(_word(word), pos=args.pos, limit=args.limit)
+            w = _word(word)
+            guesses = memo.get(w)
+            if guesses is None:
+                guesses = guesser.guess(w, pos=args.pos, limit=args.limit)
+                if len(memo) < 1_000_000:
+                    memo[w] = guesses
         except InvalidWord as e:
             _out("%s\t-\tE:%s\t%s" % (shown, e.code, e.reason))
             continue
