@@ -1272,7 +1272,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="measure how much of a corpus the judge accepts, and list what it lacks",
         description=_fill("Cut the running text of FILEs into word tokens (rules: "
                           "fst/tokenize.py: case folded, elided forms with an apostrophe, "
-                          "numbers, Latin and other scripts counted apart, hyphens split), "
+                          "abbreviations (π.μ., κ.λπ., δηλ.), numbers, Latin and other "
+                          "scripts counted apart, ό,τι kept whole, hyphens split, a token "
+                          "over 64 letters shown cut), "
                           "judge every word type as 'dektes validate' would, and print token "
                           "and type coverage overall and by length band, the tokens of each "
                           "kind, then the most frequent rejected types: "
