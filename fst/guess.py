@@ -245,18 +245,22 @@ class Guesser:
     def _char_logp(self, p: str) -> float:
         """ln P of a plain lemma under the letter n-gram model (Witten-Bell interpolation)."""
         s = "^" * (NGRAM - 1) + p + "$"
-        lp = 0.0
-        for i in range(NGRAM - 1, len(s)):
-            prob = 1.0 / ALPHABET
-            for k in range(0, NGRAM):
-                c = s[i - k:i]
-                n = self._ctx_n.get(c, 0)
-                if not n:
-                    break
-                lam = n / (n + self._ctx_types[c])
-                prob = lam * self._ngram.get((c, s[i]), 0) / n + (1 - lam) * prob
-            lp += math.log(prob)
-        return lp
+        cond = self._letter_logp
+        return sum(cond(s[i - NGRAM + 1:i], s[i]) for i in range(NGRAM - 1, len(s)))
+
+    @functools.lru_cache(maxsize=500_000)
+    def _letter_logp(self, context: str, letter: str) -> float:
+        """ln P(letter | the NGRAM-1 letters before it), interpolated down to a uniform
+        letter; kept, as lemmas share their letter contexts."""
+        prob = 1.0 / ALPHABET
+        for k in range(0, NGRAM):
+            c = context[len(context) - k:] if k else ""
+            n = self._ctx_n.get(c, 0)
+            if not n:
+                break
+            lam = n / (n + self._ctx_types[c])
+            prob = lam * self._ngram.get((c, letter), 0) / n + (1 - lam) * prob
+        return math.log(prob)
 
     def _class_logp(self, p: str, code: str, t: str) -> float:
         """ln P(class, stress | the lemma's ending), suffix back-off as in TnT."""

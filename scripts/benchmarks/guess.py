@@ -55,7 +55,7 @@ def clear_caches(g) -> None:
     import fst.guess as m
 
     for f in (m._underlying, m.plain_of, m.stress_slot, m._accentuations, m.Guesser.prior,
-              m.Guesser._generated):
+              m.Guesser._generated, m.Guesser._letter_logp):
         f.cache_clear()
 
 
