@@ -608,12 +608,19 @@ def cmd_paradigm(args: argparse.Namespace) -> int:
 
 
 def cmd_guess(args: argparse.Namespace) -> int:
-    from fst.guess import guess  # no pynini: the guesser inverts the class tables directly
+    from fst.guess import default_guesser  # no pynini: it inverts the class tables directly
 
+    guesser = default_guesser()
+    memo: dict[str, list] = {}  # a batch repeats words: each is analysed once
     any_found = False
     for shown, word in _words(args.words):
         try:
-            guesses = guess(_word(word), pos=args.pos, limit=args.limit)
+            w = _word(word)
+            guesses = memo.get(w)
+            if guesses is None:
+                guesses = guesser.guess(w, pos=args.pos, limit=args.limit)
+                if len(memo) < 1_000_000:
+                    memo[w] = guesses
         except InvalidWord as e:
             _out("%s\t-\tE:%s\t%s" % (shown, e.code, e.reason))
             continue
@@ -1271,7 +1278,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="measure how much of a corpus the judge accepts, and list what it lacks",
         description=_fill("Cut the running text of FILEs into word tokens (rules: "
                           "fst/tokenize.py: case folded, elided forms with an apostrophe, "
-                          "numbers, Latin and other scripts counted apart, hyphens split), "
+                          "abbreviations (π.μ., κ.λπ., δηλ.), numbers, Latin and other "
+                          "scripts counted apart, ό,τι kept whole, hyphens split, a token "
+                          "over 64 letters shown cut), "
                           "judge every word type as 'dektes validate' would, and print token "
                           "and type coverage overall and by length band, the tokens of each "
                           "kind, then the most frequent rejected types: "

@@ -1,12 +1,13 @@
 """Corpus coverage: how much of a corpus the judge accepts, and what it lacks.
 
 Running text is cut into tokens by :mod:`fst.tokenize`. Word tokens are grouped into types
-(lower case, accents kept) and each type is judged once, as ``dektes validate`` judges a line
+(lower case, accents kept; an over-long token cut, :func:`cut_type`) and each type is judged once, as ``dektes validate`` judges a line
 (tile form, the board profile or the one asked for). The report (:class:`Report`):
 
 * token and type coverage (accepted / judged), overall and by length band in letters
   (:data:`BANDS`; the 1-letter band is never valid, rule §C6);
-* counts of the tokens that are not judged (elided, numbers, Latin and other scripts) and of
+* counts of the tokens that are not judged (elided, abbreviations, numbers, Latin and
+  other scripts) and of
   invalid UTF-8 sequences;
 * the most frequent rejected types, each with its count, why the judge rejects it (the
   blocking rule, ``no analysis``, or the input error ``E:code``) and the guesser's best lemma
@@ -23,13 +24,14 @@ from typing import IO, Iterator
 
 from . import cli
 from .corpus import Block, open_input
-from .normalize import InvalidWord, to_tile
+from .normalize import MAX_LETTERS, InvalidWord, to_tile
 from .tokenize import KINDS, letters, tokens, word_type
 
 #: length bands in letters: (label, shortest, longest)
 BANDS = (("1", 1, 1), ("2-3", 2, 3), ("4-5", 4, 5), ("6-8", 6, 8), ("9-15", 9, 15),
          ("16+", 16, 10 ** 9))
 PIECE_BYTES = 1 << 20
+CUT = "…"  # ends the type of an over-long token (a letter run never holds it)
 
 
 def band_of(n: int) -> str:
@@ -67,7 +69,16 @@ class Counts:
         for kind, run, _ in tokens(text):
             kinds[kind] += 1
             if kind == "word":
+                if len(run) > MAX_LETTERS and letters(run) > MAX_LETTERS:
+                    run = cut_type(run)  # never kept or printed whole (a 1 MiB token)
                 types[word_type(run)] += 1
+
+
+def cut_type(run: str) -> str:
+    """An over-long word token as it is counted and shown: its first ``cli.SHOWN_BYTES``
+    bytes of UTF-8 and '…', as ``dektes validate`` echoes an over-long line; judged
+    E:too-long."""
+    return cli._utf8_head(run.encode("utf-8"), cli.SHOWN_BYTES).decode("utf-8") + CUT
 
 
 def merge_all(parts) -> Counts:
@@ -228,8 +239,12 @@ def verdicts(types: list[str], judge, latin_lookalikes: bool = False) -> list[ob
     out: list[object] = [None] * len(types)
     tiles, where = [], []
     for i, t in enumerate(types):
-        try:
-            tiles.append(to_tile(t, latin_lookalikes=latin_lookalikes))
+        if t.endswith(CUT):
+            out[i] = InvalidWord(t, "the word has more than %d letters" % MAX_LETTERS,
+                                 "too-long")
+            continue
+        try:  # ό,τι is judged by its letters, ΟΤΙ (fst.tokenize rule 6)
+            tiles.append(to_tile(t.replace(",", ""), latin_lookalikes=latin_lookalikes))
             where.append(i)
         except InvalidWord as e:
             out[i] = e
@@ -272,10 +287,10 @@ def report(counts: Counts, judge, top: int = 100, guesses: bool = True,
         if isinstance(v, InvalidWord):
             out.append(Rejected(t, c, "E:%s" % v.code))
             continue
-        note = cli._verdict_note(judge.check(t))
+        note = cli._verdict_note(judge.check(t.replace(",", "")))
         r = Rejected(t, c, note)
         if guess is not None:
-            best = guess(t, limit=1)
+            best = guess(t.replace(",", ""), limit=1)
             if best:
                 r.lemma, r.inflection_class = best[0].lemma, best[0].inflection_class
         out.append(r)

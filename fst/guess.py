@@ -93,11 +93,13 @@ def _underlying(lemma: str) -> str:
     return ph.underlying(lemma, glides=False)
 
 
+@functools.lru_cache(maxsize=200_000)
 def plain_of(word: str) -> str:
     """Accented lower-case word → plain letters (no accent, σ for ς, diaeresis kept)."""
     return ph.plain(ph.underlying(word, glides=False))
 
 
+@functools.lru_cache(maxsize=200_000)
 def stress_slot(lemma: str) -> str:
     """Stressed syllable counted from the end: '0' ultima, '1' penult, '2' antepenult, '3'
     further back; '-' for an unaccented word (monosyllables)."""
@@ -243,18 +245,22 @@ class Guesser:
     def _char_logp(self, p: str) -> float:
         """ln P of a plain lemma under the letter n-gram model (Witten-Bell interpolation)."""
         s = "^" * (NGRAM - 1) + p + "$"
-        lp = 0.0
-        for i in range(NGRAM - 1, len(s)):
-            prob = 1.0 / ALPHABET
-            for k in range(0, NGRAM):
-                c = s[i - k:i]
-                n = self._ctx_n.get(c, 0)
-                if not n:
-                    break
-                lam = n / (n + self._ctx_types[c])
-                prob = lam * self._ngram.get((c, s[i]), 0) / n + (1 - lam) * prob
-            lp += math.log(prob)
-        return lp
+        cond = self._letter_logp
+        return sum(cond(s[i - NGRAM + 1:i], s[i]) for i in range(NGRAM - 1, len(s)))
+
+    @functools.lru_cache(maxsize=500_000)
+    def _letter_logp(self, context: str, letter: str) -> float:
+        """ln P(letter | the NGRAM-1 letters before it), interpolated down to a uniform
+        letter; kept, as lemmas share their letter contexts."""
+        prob = 1.0 / ALPHABET
+        for k in range(0, NGRAM):
+            c = context[len(context) - k:] if k else ""
+            n = self._ctx_n.get(c, 0)
+            if not n:
+                break
+            lam = n / (n + self._ctx_types[c])
+            prob = lam * self._ngram.get((c, letter), 0) / n + (1 - lam) * prob
+        return math.log(prob)
 
     def _class_logp(self, p: str, code: str, t: str) -> float:
         """ln P(class, stress | the lemma's ending), suffix back-off as in TnT."""
@@ -366,9 +372,32 @@ class Guesser:
             if limit is not None and len(out) >= limit:
                 break
             # final check against the reference generator itself
-            if (g.form, g.cell) in {(f, c) for f, c, _ in generate(g.lemma, self.tables[g.inflection_class])}:
+            if g.form in self._generated(g.lemma, g.inflection_class, g.cell):
                 out.append(g)
         return out
+
+    @functools.lru_cache(maxsize=100_000)
+    def _generated(self, lemma: str, code: str, cell: str) -> frozenset[str]:
+        """The forms of ``cell`` in ``generate(lemma, table)`` (that cell alone is generated:
+        the same answer as the whole paradigm's (form, cell) pairs, at a cell's cost)."""
+        return frozenset(f for f, _, _ in generate(lemma, self.tables[code], cells=[cell]))
+
+    def guess_many(self, words: Iterable[str], pos: str | None = None, limit: int = 10):
+        """``(word, guesses or InvalidWord)`` for each of ``words``, in order, one pair per
+        word (a repeated word is analysed once); the answers are those of :meth:`guess`."""
+        from fst.normalize import InvalidWord
+
+        memo: dict[str, object] = {}
+        for word in words:
+            r = memo.get(word)
+            if r is None:
+                try:
+                    r = self.guess(word, pos=pos, limit=limit)
+                except InvalidWord as e:
+                    r = e
+                if len(memo) < 1_000_000:
+                    memo[word] = r
+            yield word, r
 
 
 @functools.lru_cache(maxsize=1)

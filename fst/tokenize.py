@@ -27,15 +27,25 @@ The rules, applied to the text after Unicode NFC normalisation:
    accents in capitals) is the type ``ανθρωποσ`` → ``ανθρωπος``. The judge reads every type in
    tile form (:func:`fst.normalize.to_tile`), so a type's verdict does not depend on case.
 
+6. **Kept whole.** The pronoun ``ό,τι`` (any case, accented or not: ``Ό,τι``, ``Ο,ΤΙ``) is one
+   **word** token, its comma included; its type is ``ό,τι`` and the judge reads it as the tiles
+   ΟΤΙ (a comma has no tile). An **abbreviation** is one token with its dots: two or more
+   dotted parts of at most four letters each, with no space (``π.μ.``, ``μ.Χ.``, ``κ.λπ.``,
+   ``π.χ.``), or a word with a final dot listed in ``grammars/abbreviations.tsv`` (``δηλ.``,
+   ``κλπ.``). Abbreviations are never valid on the board (regulation §C3), so they are counted
+   apart and not judged.
+
 The length of a type is its number of letters (combining marks not counted).
 """
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
+from pathlib import Path
 from typing import Iterator, NamedTuple
 
-KINDS = ("word", "elided", "number", "latin", "other-script")
+KINDS = ("word", "elided", "number", "latin", "other-script", "abbreviation")
 APOSTROPHES = "'\u2019\u02bc\u2018"
 NUMERAL_SIGNS = "\u02b9\u0374"  # keraia (U+0374 is U+02B9 after NFC)
 LOWER_NUMERAL_SIGN = "\u0375"
@@ -48,6 +58,19 @@ _DIGIT = re.compile(r"\d")
 _GREEK = re.compile("[\u0370-\u03ff\u1f00-\u1fff]")
 _LATIN = re.compile("[A-Za-z\u00c0-\u024f\u1e00-\u1eff]")
 _MARKS = re.compile("[\u0300-\u036f\u1dc0-\u1dff]")
+_LETTER = r"(?:(?![%s])[^\W\d_][\u0300-\u036f]*)" % re.escape(_NOT_LETTER)
+# rule 6: ό,τι, and dotted abbreviations, tried where a run starts (before rule 1)
+_WHOLE = re.compile(r"(?<![^\W_])(?:[οόΟΌ],[τΤ][ιΙ](?![^\W_])|(?:%s{1,4}\.){2,}(?![^\W_])"
+                    r"|%s+\.)" % (_LETTER, _LETTER))
+ABBREVIATIONS_FILE = Path(__file__).resolve().parent.parent / "grammars" / "abbreviations.tsv"
+
+
+@functools.lru_cache(maxsize=1)
+def abbreviations() -> frozenset[str]:
+    """The single-dot abbreviations of ``grammars/abbreviations.tsv`` (lower case, with the dot)."""
+    with open(ABBREVIATIONS_FILE, encoding="utf-8") as f:
+        return frozenset(unicodedata.normalize("NFC", line.strip()).lower() for line in f
+                         if line.strip() and not line.startswith("#"))
 
 
 class Token(NamedTuple):
@@ -61,7 +84,23 @@ def tokens(text: str) -> Iterator[Token]:
     if not text.isascii():
         text = unicodedata.normalize("NFC", text)
     n = len(text)
-    for m in _RUN.finditer(text):
+    pos = 0
+    while True:
+        m = _RUN.search(text, pos)
+        if m is None:
+            return
+        w = _WHOLE.match(text, m.start())
+        if w is not None:
+            whole = w.group()
+            if "," in whole:
+                yield Token("word", whole, w.start())
+                pos = w.end()
+                continue
+            if whole.count(".") >= 2 or whole.lower() in abbreviations():
+                yield Token("abbreviation", whole, w.start())
+                pos = w.end()
+                continue
+        pos = m.end()
         run, a, b = m.group(), m.start(), m.end()
         after = text[b] if b < n else ""
         before = text[a - 1] if a else ""

@@ -46,6 +46,16 @@ def kinds(text):
                                    ("word", "κάτω"), ("word", "κάτω")]),
     # decomposed accents are composed (NFC) and stay in the word
     ("ο\u0301μως", [("word", "όμως")]),
+    # rule 6: ό,τι whole in every case; ότι,τι stays two words
+    ("Ό,τι θες, ό,τι πεις. Ο,ΤΙ ο,τι", [("word", "Ό,τι"), ("word", "θες"), ("word", "ό,τι"),
+                                        ("word", "πεις"), ("word", "Ο,ΤΙ"), ("word", "ο,τι")]),
+    ("ότι,τι", [("word", "ότι"), ("word", "τι")]),
+    # rule 6: dotted abbreviations by shape, single-dot ones from grammars/abbreviations.tsv
+    ("στις 5 π.μ., το 300 π.Χ. κ.λπ. δηλ. ΔΗΛ. το σπίτι.",
+     [("word", "στις"), ("number", "5"), ("abbreviation", "π.μ."), ("word", "το"),
+      ("number", "300"), ("abbreviation", "π.Χ."), ("abbreviation", "κ.λπ."),
+      ("abbreviation", "δηλ."), ("abbreviation", "ΔΗΛ."), ("word", "το"), ("word", "σπίτι")]),
+    ("σπίτι. σ. αυτός.", [("word", "σπίτι"), ("word", "σ"), ("word", "αυτός")]),
 ])
 def test_tokenizer_rules(text, expected):
     assert kinds(text) == expected
@@ -93,6 +103,27 @@ def test_invalid_utf8_and_errors_are_counted(judge):
     assert counts.types == {"λόγος": 2, "αβc": 1}
     rep = coverage.report(counts, judge, guesses=False)
     assert [(r.type, r.reason) for r in rep.rejected] == [("αβc", "E:mixed-script")]
+
+
+def test_ό_τι_and_abbreviations_counted(judge):
+    counts = coverage.Counts()
+    counts.add_text("Ό,τι πεις, π.χ. κ.λπ. δηλ. ό,τι".encode())
+    assert counts.types == {"ό,τι": 2, "πεις": 1}
+    assert counts.kinds["abbreviation"] == 3
+    rep = coverage.report(counts, judge, guesses=False)
+    assert rep.rows[0].accepted_tokens == 3  # ό,τι is judged by its tiles ΟΤΙ
+
+
+def test_long_token_is_cut(judge):
+    """A 1 MiB letter run is counted under a cut type (64 bytes and '…'), E:too-long, and
+    printed cut."""
+    counts = coverage.Counts()
+    counts.add_text(("λόγος " + "α" * (1 << 19) + " λόγος").encode())
+    (long_type,) = [t for t in counts.types if t != "λόγος"]
+    assert long_type == "α" * 32 + "…"
+    rep = coverage.report(counts, judge, guesses=False)
+    assert [(r.type, r.reason) for r in rep.rejected] == [(long_type, "E:too-long")]
+    assert max(len(line) for line in rep.tsv_lines()) < 200
 
 
 def test_guesses_for_rejected_types(judge):

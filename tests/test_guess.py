@@ -236,3 +236,33 @@ def test_review_rows_are_not_in_the_lexicon():
     assert not [r for r in review if r[0] in lexicon]
     decided = [r for n in learned if (LEX / n).exists() for r in rows(n)]
     assert all(r[7].endswith("pes-dev") for r in decided)
+
+
+def test_guess_in_a_batch_gives_the_answers_one_by_one():
+    """guess_many (kept caches, repeated words analysed once) answers as guess does, word by
+    word, in order, one answer per input word; and so does ``dektes guess -``."""
+    g = Guesser()
+    words = ["ανθρώπου", "θαλασσών", "ανθρώπου", "ΓΡΑΨΑΜΕ", "έγραψα", "λόγε", "abc", "ανθρώπους"]
+    fresh = []
+    for w in words:
+        try:
+            fresh.append(Guesser().guess(w))  # a new guesser: nothing kept from earlier words
+        except InvalidWord as e:
+            fresh.append(e.code)
+    batch = [r.code if isinstance(r, InvalidWord) else r for _, r in g.guess_many(words)]
+    assert [w for w, _ in g.guess_many(words)] == words
+    assert batch == fresh
+    assert batch[0] and batch[0][0].lemma == "άνθρωπος"
+
+
+def test_cli_guess_batch_keeps_lines(capsys, monkeypatch):
+    import io
+    import sys as _sys
+    words = ["ανθρώπου", "θαλασσών", "ανθρώπου", "ανθρώπου"]
+    monkeypatch.setattr(_sys, "stdin", io.TextIOWrapper(io.BytesIO("\n".join(words).encode())))
+    assert main(["guess", "--limit", "1", "-"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split("\t")[0] for line in out] == words
+    one = [line.split("\t")[1:3] for line in out]
+    assert one[0] == one[2] == one[3] == ["άνθρωπος", one[0][1]]
+    assert one[1] == [guess("θαλασσών", limit=1)[0].lemma, guess("θαλασσών", limit=1)[0].inflection_class]

@@ -440,3 +440,28 @@ def test_the_api_page_example_runs_as_printed(client):
     assert query.isascii()
     r = client.get(urlsplit(url).path, params=parse_qsl(query))
     assert r.status_code == 200 and r.json()["results"][0]["tile"] == "ΕΓΡΑΨΑ"
+
+
+@pytest.mark.parametrize("path, params", [
+    ("/api/anagram", {"rack": "αεγρψα?"}),
+    ("/api/pattern", {"pattern": "*ΨΑ", "rack": "ΕΓΡΑ??"}),
+    ("/api/pattern", {"pattern": "ΕΓΡΑ*"}),
+])
+def test_count_and_truncated_mean_the_same_in_anagram_and_pattern(client, path, params):
+    """count = matches found in all; complete = that is all of them; truncated = matches
+    leaves some out (the /api page's paragraph)."""
+    whole = client.get(path, params={**params, "limit": 500}).json()
+    n = whole["count"]
+    assert n > 3 and whole["complete"] and not whole["truncated"] and len(whole["matches"]) == n
+    few = client.get(path, params={**params, "limit": 3}).json()
+    assert (few["count"], few["complete"], few["truncated"]) == (n, True, True)
+    assert few["matches"] == whole["matches"][:3]
+    exact = client.get(path, params={**params, "limit": n}).json()
+    assert not exact["truncated"] and exact["count"] == n
+
+
+def test_a_capped_count_is_not_complete(client):
+    many = client.get("/api/pattern", params={"pattern": "Α*", "limit": 5}).json()
+    assert many["count"] == webapp.MAX_COUNTED and not many["complete"] and many["truncated"]
+    page = client.get("/api").text
+    assert 'id="counts"' in page and "{:,}".format(webapp.MAX_COUNTED) in page

@@ -272,16 +272,21 @@ def create_app(judge, lang: str = "el") -> FastAPI:
         # alphabetical (a pattern alone, '*' is the whole word list): stop counting at a cap
         sort = sort or ("score" if ranked else "alpha")
         cap = MAX_RANKED if ranked else MAX_COUNTED
+        # The same three fields for every search (anagram, pattern, extensions; the /api
+        # page): count = matches found, counted up to the cap; complete = count is the total
+        # (the cap was not reached); truncated = ``matches`` holds fewer than all the matches.
         found = list(itertools.islice(matches, cap + 1))
-        truncated = len(found) > cap
+        complete = len(found) <= cap
         found = found[:cap]
         if sort == "probability":
-            return {"count": len(found), "truncated": truncated, "sort": sort,
-                    "matches": [match_dict(m, c) for m, c in by_probability(found)[:limit]]}
-        if sort == "score":
-            found = best_first(found)
-        return {"count": len(found), "truncated": truncated, "sort": sort,
-                "matches": [match_dict(m) for m in found[:limit]]}
+            shown = [match_dict(m, c) for m, c in by_probability(found)[:limit]]
+        else:
+            if sort == "score":
+                found = best_first(found)
+            shown = [match_dict(m) for m in found[:limit]]
+        return {"count": len(found), "complete": complete,
+                "truncated": not complete or len(shown) < len(found), "sort": sort,
+                "matches": shown}
 
     def search(what: str, text: str, matches, ranked: bool, limit: int,
                sort: str | None = None, code: str | None = None) -> dict:
@@ -443,7 +448,8 @@ def create_app(judge, lang: str = "el") -> FastAPI:
     @app.get("/api", response_class=HTMLResponse, include_in_schema=False)
     async def api_page(request: Request):
         return page(request, "api.html", max_words=MAX_WORDS, max_results=MAX_RESULTS,
-                    default_results=DEFAULT_RESULTS, max_body=MAX_BODY)
+                    default_results=DEFAULT_RESULTS, max_body=MAX_BODY,
+                    max_counted=f"{MAX_COUNTED:,}", max_ranked=f"{MAX_RANKED:,}")
 
     # -- JSON API ---------------------------------------------------------------------------------
     @app.get("/api/health", tags=["service"])
@@ -523,8 +529,9 @@ def create_app(judge, lang: str = "el") -> FastAPI:
         ``shown`` (blanks in lower case), ``score`` (face value). ``exact``: every tile
         used; ``super=N``: the words that use every tile and up to N letters more.
         ``sort=probability``: longer words first, then the likelier draws, each match with
-        its ``combinations``. ``count`` is the number found, ``matches`` the first
-        ``limit``."""
+        its ``combinations``. ``count``, ``complete``, ``truncated`` as on every search:
+        the number of matches found (counted up to 200,000), whether that is all of them,
+        and whether ``matches`` (the first ``limit``) leaves any out."""
         return anagram(rack, min_length, max_length, exact, limit, extra, sort)
 
     @app.get("/api/pattern", tags=["search"])
@@ -535,8 +542,10 @@ def create_app(judge, lang: str = "el") -> FastAPI:
         """Every valid word matching the whole of ``pattern`` (``?`` one letter, ``*`` any
         run of letters, ``[ΘΤ]`` one of the letters named, ``[^ΑΕ]`` one letter other than
         those), in alphabetical order, or best score first when a ``rack`` limits the letters
-        that ``?``, ``*`` and sets stand for (``sort`` chooses otherwise). Without a rack,
-        counting stops at 10,000 words (``truncated``)."""
+        that ``?``, ``*`` and sets stand for (``sort`` chooses otherwise). ``count``,
+        ``complete``, ``truncated`` as on every search: the number of matches found (counted
+        up to 10,000 without a rack, 200,000 with one), whether that is all of them, and
+        whether ``matches`` (the first ``limit``) leaves any out."""
         return pattern(pattern_text, rack, min_length, max_length, limit, sort)
 
     @app.get("/api/extensions", tags=["search"])
@@ -547,7 +556,8 @@ def create_app(judge, lang: str = "el") -> FastAPI:
                        min_length: int = Length(2), max_length: int = Length(15),
                        limit: int = Limit(), sort: str | None = Sort()) -> dict:
         """The valid words longer than ``word`` that contain it (``side``), alphabetical
-        unless ``sort``; counting stops at 10,000 words (``truncated``)."""
+        unless ``sort``; ``count``, ``complete``, ``truncated`` as on every search (counted
+        up to 10,000)."""
         return extensions(word, side, min_length, max_length, limit, sort)
 
     @app.get("/api/hooks", tags=["search"])
