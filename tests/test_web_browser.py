@@ -119,11 +119,13 @@ def test_open_a_paradigm(server, browser):
     assert box.get_attribute("value") == "άνθρωπος"
     browser.find_element(By.ID, "show").click()
     table = _wait(browser, "section.paradigm table.grid")
-    assert [th.text for th in table.find_elements(By.CSS_SELECTOR, "thead th")] == ["", "SG", "PL"]
+    # the page names cells in Greek by default (grammars/labels.tsv; serve --lang en: SG, PL)
+    assert [th.text for th in table.find_elements(By.CSS_SELECTOR, "thead th")] == [
+        "", "Ενικός", "Πληθυντικός"]
     cells = {tr.find_element(By.TAG_NAME, "th").text:
              [td.text for td in tr.find_elements(By.TAG_NAME, "td")]
              for tr in table.find_elements(By.CSS_SELECTOR, "tbody tr")}
-    assert cells["GEN"] == ["ανθρώπου", "ανθρώπων"]
+    assert cells["Γενική"] == ["ανθρώπου", "ανθρώπων"]
 
 
 def test_analyses_link_to_the_paradigm(server, browser):
