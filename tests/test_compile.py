@@ -62,39 +62,28 @@ def test_tile_form_of_every_surface_is_accepted(judge):
         assert judge.accepts(to_tile(word))
 
 
-def _first_party_imports(module: str, root: Path) -> set[Path]:
-    """The files of every first-party module that ``module`` may import, followed through
-    every import statement of every module reached, at top level or inside a function (an
-    import inside a function is still build code when the build calls it)."""
-    import ast
+def _first_party_imports(module: str) -> set[Path]:
+    """The files of every first-party module that ``module`` may import, and their parent
+    packages, followed through every import statement of every module reached, at top level
+    or inside a function (an import inside a function is still build code when the build
+    calls it). The import graph is scripts/measure_architecture.py's."""
+    import sys
 
-    def file_of(name):
-        p = root.joinpath(*name.split("."))
-        return next((f for f in (p / "__init__.py", p.with_suffix(".py")) if f.exists()), None)
+    from conftest import REPO_ROOT
+    sys.path.insert(0, str(REPO_ROOT / "scripts"))
+    import measure_architecture as ma
 
-    seen, todo = {}, [(module, file_of(module))]
+    known = ma.modules()
+    seen, todo = set(), [module]
     while todo:
-        name, path = todo.pop()
-        if path is None or path in seen:
+        name = todo.pop()
+        if name in seen:
             continue
-        seen[path] = name
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    up = package.split(".")[:len(package.split(".")) - node.level + 1]
-                    base = ".".join(up + ([node.module] if node.module else []))
-                targets = [base] + [base + "." + a.name for a in node.names]
-            else:
-                continue
-            for target in targets:
-                parts = target.split(".")
-                for i in range(1, len(parts) + 1):
-                    todo.append((".".join(parts[:i]), file_of(".".join(parts[:i]))))
-    return set(seen)
+        seen.add(name)
+        parts = name.split(".")
+        todo += [".".join(parts[:i]) for i in range(1, len(parts))]  # parent packages
+        todo += [t for t, _ in ma.imports(name, known[name], known)]
+    return {known[n] for n in seen}
 
 
 def test_cache_key_covers_every_module_the_build_may_import():
@@ -103,7 +92,7 @@ def test_cache_key_covers_every_module_the_build_may_import():
     and grammars/profiles.py (via lexicon.source_marks) once were not, and stale artifacts
     were loaded. None of them is one of the applications the key leaves out."""
     root = fc.PKG_ROOT  # the folder the modules under test come from
-    reached = _first_party_imports("fst.compile", root) | _first_party_imports("fst.cache", root)
+    reached = _first_party_imports("fst.compile") | _first_party_imports("fst.cache")
     keyed = {p.resolve() for p in fc.input_files()}
     assert root / "fst" / "guess.py" in reached  # the closure follows function imports
     assert root / "grammars" / "profiles.py" in reached
