@@ -76,3 +76,22 @@ def small_judge():
                                                                "ασανσέρ")),
         hidden_words=("αυτοφορω", "πλυσιμου"), no_comparison=shipped.no_comparison)
     return Judge(*build(lex, progress=False), rulings={})
+
+
+@pytest.fixture
+def lists(tmp_path, monkeypatch):
+    """A folder of the user's lists of its own ($DEKTES_LISTS) for one test."""
+    d = tmp_path / "lists"
+    monkeypatch.setenv("DEKTES_LISTS", str(d))
+    return d
+
+
+@pytest.fixture(scope="module")
+def client(judge):
+    """The web app's TestClient, one per test module (the web extra; a module that uses it
+    requires fastapi itself, test_web._require). A module's own ``client`` fixture wins."""
+    from fastapi.testclient import TestClient
+
+    from fst.web import app as webapp
+    with TestClient(webapp.create_app(judge), raise_server_exceptions=False) as c:
+        yield c

@@ -216,13 +216,6 @@ def _pdf(path, words, columns=3):
     pdf.output(str(path))
 
 
-@pytest.fixture
-def lists(tmp_path, monkeypatch):
-    d = tmp_path / "lists"
-    monkeypatch.setenv("DEKTES_LISTS", str(d))
-    return d
-
-
 def _run(capsys, *argv):
     from fst.cli import main
     code = main(list(argv))

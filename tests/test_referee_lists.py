@@ -146,18 +146,7 @@ def test_a_text_list_skips_bad_utf8_lines_by_number(tmp_path):
     assert "line 2" in " ".join(report(lt))
 
 
-@pytest.fixture
-def lists(tmp_path, monkeypatch):
-    d = tmp_path / "lists"
-    monkeypatch.setenv("DEKTES_LISTS", str(d))
-    return d
-
-
-def _run(capsys, *argv):
-    from fst.cli import main
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from test_learn import _run  # noqa: E402  (the CLI runner)
 
 
 def test_learn_a_federation_pdf_then_names_are_not_valid(tmp_path, lists, capsys, judge):

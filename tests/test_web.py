@@ -28,16 +28,8 @@ _require("fastapi")
 _require("httpx2")
 _require("jinja2")
 
-from fastapi.testclient import TestClient  # noqa: E402
-
 from fst.web import app as webapp  # noqa: E402
 from fst.web import keyboard, tables  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def client(judge):
-    with TestClient(webapp.create_app(judge), raise_server_exceptions=False) as c:
-        yield c
 
 
 def _error(resp, status: int, code: str | None = None) -> str:

@@ -3,24 +3,13 @@ socket): letter sets, super-anagrams, probability order, extensions, inner hooks
 accents. Skips without the web extra, except under CI=true (see tests/test_web.py)."""
 from __future__ import annotations
 
-import pytest
-
 from test_web import _error, _require
 
 _require("fastapi")
 _require("httpx2")
 _require("jinja2")
 
-from fastapi.testclient import TestClient  # noqa: E402
-
 from fst import search  # noqa: E402
-from fst.web import app as webapp  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def client(judge):
-    with TestClient(webapp.create_app(judge), raise_server_exceptions=False) as c:
-        yield c
 
 
 def test_pattern_with_letter_sets(client, judge):
