@@ -608,7 +608,7 @@ def cmd_paradigm(args: argparse.Namespace) -> int:
 
 
 def cmd_guess(args: argparse.Namespace) -> int:
-    from fst.guess import default_guesser  # no pynini: it inverts the class tables directly
+    from grammars.guess import default_guesser  # no pynini: it inverts the class tables directly
 
     guesser = default_guesser()
     memo: dict[str, list] = {}  # a batch repeats words: each is analysed once

@@ -10,7 +10,7 @@ import collections
 import sys
 
 import lexicon as lx
-from grammars import compounds, defective, rules
+from grammars import compounds, defective, rules, verb_parts
 from grammars import phonology as ph
 from grammars.alphabet import LETTERS, SURFACE_LETTERS, TILE_MAP
 from grammars.cells import Cell
@@ -18,7 +18,7 @@ from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
 from grammars.rules import RULE_WEIGHT
 from lexicon import Lexicon, ListedForm
 
-from . import phases, verb_parts
+from . import phases
 from .tags import TagTable
 
 
@@ -42,7 +42,7 @@ def paradigm_groups(entries, tables, ctx: rules.Context | None = None, silent=No
     """Group lemmas whose paradigms are built from the same rules (same class, same tail),
     after the ``cells`` layers have dropped cells or rules of each lemma's paradigm (§E5
     diminutives, §D2 mode ``only``, §D9 ``present_only``, §D4 ``no_aw``), and the cells a
-    verb's stated principal parts govern (lexicon/verb-parts.tsv; fst/verb_parts.py makes
+    verb's stated principal parts govern (lexicon/verb-parts.tsv; grammars/verb_parts.py makes
     those). ``ctx`` defaults to a context whose lexicon holds ``entries`` alone. A
     plural-only noun or an impersonal verb takes its cells from its base (grammars/defective.py). Rows that produce no form (no
     table, or no rule of their class fits the lemma) are appended to the list ``silent`` when

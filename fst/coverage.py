@@ -11,7 +11,7 @@ Running text is cut into tokens by :mod:`fst.tokenize`. Word tokens are grouped 
   invalid UTF-8 sequences;
 * the most frequent rejected types, each with its count, why the judge rejects it (the
   blocking rule, ``no analysis``, or the input error ``E:code``) and the guesser's best lemma
-  and inflection class (:func:`fst.guess.guess`, from the class tables alone).
+  and inflection class (:func:`grammars.guess.guess`, from the class tables alone).
 
 Counting (:func:`count_block`) needs no judge; it runs per block of the input, in this
 process or on Dask workers (:mod:`fst.distributed`), and counts merge by addition.
@@ -282,7 +282,7 @@ def report(counts: Counts, judge, top: int = 100, guesses: bool = True,
                     disable=None)
     guess = None
     if guesses:
-        from .guess import guess
+        from grammars.guess import guess
     for t, c, v in todo:
         if isinstance(v, InvalidWord):
             out.append(Rejected(t, c, "E:%s" % v.code))

@@ -223,7 +223,7 @@ def learn_list(path: Path, name: str, complete: tuple[int, int] | None = None,
     support = learn.guess_pairs(unexplained, jobs, progress)
     from lexicon import read_lexicon, read_listed
     known = {e.lemma for e in read_lexicon()} | {r.lemma for r in read_listed()}
-    from .guess import default_guesser
+    from grammars.guess import default_guesser
     out = learn.judge_candidates(support, present, could, explained, known,
                                  prior=default_guesser().prior)
     tables = load_tables()

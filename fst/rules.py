@@ -95,7 +95,7 @@ def digest_rules() -> dict[str, Rule]:
 #: how the principal part KEY that licensed a form is shown: §A1:KEY (a listed lemma's form,
 #: §A1, through the part the lexicon states for it, lexicon/verb-parts.tsv)
 PART_SHOWN = "A1:"
-_PART = "part:"  # the analyses' own tag (fst/verb_parts.py)
+_PART = "part:"  # the analyses' own tag (grammars/verb_parts.py)
 
 
 def shown(rule_ids) -> list[str]:

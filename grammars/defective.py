@@ -44,7 +44,7 @@ def base_of(lemma: str, pos: str, table: ClassTable) -> tuple[str, str] | None:
     impersonal verb of ``table``: a base spelling whose paradigm gives ``lemma`` in the
     defective citation cell (:data:`DEFECTIVE`); None when there is none. Deterministic: the
     base closest to the lemma's spelling (fewest letters replaced) is chosen."""
-    from fst.guess import accentuations
+    from grammars.guess import accentuations
     plain = ph.plain(ph.underlying(lemma, glides=False))
     for cited, mark in DEFECTIVE.get(pos, ()):
         if cited not in table.rules:

@@ -26,7 +26,7 @@ INTERNAL_AUGMENT_FILE = "internal-augment.tsv"
 COMPOUNDS_FILE = "compounds.tsv"
 SPELLINGS_FILE = "spellings.tsv"
 NO_COMPARISON_FILE = "no-comparison.tsv"
-VERB_PARTS_FILE = "verb-parts.tsv"  # read by grammars.conjugation (fst/verb_parts.py)
+VERB_PARTS_FILE = "verb-parts.tsv"  # read by grammars.conjugation (grammars/verb_parts.py)
 COMPARISON_FILE = "comparison.tsv"
 WORDS_2_3_FILE = "words-2-3.tsv"
 

@@ -613,7 +613,7 @@ def main(argv=None) -> int:
     c2["hunspell forms whose tile form is not generated"] = len(unanalysed)
     print(f"  generated forms in {time.time() - t1:.0f} s; {len(unanalysed)} hunspell forms "
           "unanalysed", flush=True)
-    from fst.guess import Guesser
+    from grammars.guess import Guesser
     skip = known | {lm for lm, _ in items} | {lm for lm, _, _ in accepted}
     extra = {"guesser": Guesser(), "skip_lemmas": skip, "known_forms": generated,
              "known_tiles": tiles}

@@ -126,7 +126,7 @@ def main(argv=None) -> int:
             rows[r.lemma].append((r.cell, r.form, r.weight))
     # principal-parts verbs (lexicon/verb-parts.tsv) are bases too; their compounds replace
     # a class row the lexicon has (its class gives the regular pattern the base departs from)
-    from fst.verb_parts import base_rows
+    from grammars.verb_parts import base_rows
     from grammars.conjugation import parts_index
     parts_bases = base_rows()
     for lemma, brows in parts_bases.items():

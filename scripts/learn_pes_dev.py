@@ -255,7 +255,7 @@ def main(argv=None) -> int:
     hun_path = args.shared / "oracles" / "hunspell-el_GR.dic.gz"
     hun = read_hunspell(hun_path) if hun_path.exists() else set()
     sources = lemma_sources(args.shared, args.freedict)
-    from fst.guess import Guesser
+    from grammars.guess import Guesser
     g = Guesser()
     params = learn.Params(**{**PARAMS, "min_ratio": args.min_ratio,
                                  "min_ratio_source": args.min_ratio})

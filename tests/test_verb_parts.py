@@ -299,7 +299,7 @@ def test_imperfect_part_replaces_the_class_imperfect():
 def test_compound_keeps_its_own_row_against_an_evidence_base():
     # χωρώ is a parts verb by evidence alone (ppp-absent): that is χωρώ's fact, so προχωρώ
     # keeps its own class row (προχώρησα, προχωρημένος)
-    from fst import verb_parts
+    from grammars import verb_parts
     idx = cj.parts_index()
     assert "χωρώ" in idx and not idx["χωρώ"].hand_entered
     assert "χωρώ" not in verb_parts.hand_entered_bases()

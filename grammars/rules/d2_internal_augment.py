@@ -235,7 +235,7 @@ def strings(ctx):
             pr = None
         for cell, form, rids in forms(ia, table):
             if pr is not None and overridden(pr, cell):
-                continue  # the verb's parts make these (fst/verb_parts.py)
+                continue  # the verb's parts make these (grammars/verb_parts.py)
             out.append((head + tags.char("cell", cell)
                         + "".join(tags.char("rule", r) for r in rids), form, RULE_WEIGHT))
     return sorted(set(out))

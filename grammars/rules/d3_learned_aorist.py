@@ -65,7 +65,7 @@ def strings(ctx):
     """(analysis string, surface form, weight) of the learned passive aorists of the verbs
     ``lexicon/learned-aorists.tsv`` lists (``ctx.lexicon.learned_aorists``), for each class
     of the lemma whose paradigm has a passive aorist; a verb whose passive aorist is a part
-    (``lexicon/verb-parts.tsv``) gets them with its parts (fst/verb_parts.py). Sorted.
+    (``lexicon/verb-parts.tsv``) gets them with its parts (grammars/verb_parts.py). Sorted.
 
     Raises ValueError naming the file for a listed form that is no learned passive aorist."""
     from grammars.conjugation import overridden, parts_index
@@ -86,7 +86,7 @@ def strings(ctx):
         pr = parts.get(e.lemma)
         if pr is not None and pr.inflection_class == e.inflection_class \
                 and overridden(pr, "V;IND;PST;PFV;1;SG;PASS"):
-            continue  # the parts make them (fst/verb_parts.py)
+            continue  # the parts make them (grammars/verb_parts.py)
         if aorist not in made:
             try:
                 made[aorist] = forms(aorist)

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def make_types(n: int, rng: random.Random) -> list[str]:
-    from fst.guess import read_lemma_classes
+    from grammars.guess import read_lemma_classes
     from grammars.paradigm import generate, load_tables
 
     tables = load_tables()
@@ -52,7 +52,7 @@ def make_types(n: int, rng: random.Random) -> list[str]:
 
 
 def clear_caches(g) -> None:
-    import fst.guess as m
+    import grammars.guess as m
 
     for f in (m._underlying, m.plain_of, m.stress_slot, m._accentuations, m.Guesser.prior,
               m.Guesser._generated, m.Guesser._letter_logp):
@@ -68,7 +68,7 @@ def main() -> None:
                     help="tokens timed for the (slow) baseline row (default %(default)s)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    from fst.guess import Guesser
+    from grammars.guess import Guesser
 
     types = make_types(args.types, rng)
     weights = [1 / (r + 1) for r in range(len(types))]

@@ -57,10 +57,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Container, Iterable, NamedTuple
 
+import lexicon
 from grammars import phonology as ph
+from grammars.normalize import InvalidWord, to_lower_accented
 from grammars.paradigm import ClassTable, Rule, consonant_initial, cut, generate, load_tables
 
-LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 POS_OF_PREFIX = {"O": "NOUN", "E": "ADJ", "P": "VERB"}
 CELL_WEIGHT = 1.0  # added per unit of a rule's variant weight
 NGRAM = 4  # letter n-gram order of the lemma model
@@ -160,14 +161,10 @@ def input_accentuations(word: str) -> list[str]:
 def read_lemma_classes(paths: Iterable[Path] | None = None) -> list[tuple[str, str]]:
     """(lemma, class) rows of lexicon files (default ``lexicon/lemmas.tsv``)."""
     out = []
-    for p in paths or [LEXICON_DIR / "lemmas.tsv"]:
-        with open(p, encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("#") or not line.strip():
-                    continue
-                parts = line.rstrip("\n").split("\t")
-                if len(parts) >= 4:
-                    out.append((parts[0], parts[3]))
+    for p in paths or [lexicon.LEXICON_DIR / lexicon.LEMMAS_FILE]:
+        for _, parts in lexicon.rows(p):
+            if len(parts) >= 4:
+                out.append((parts[0], parts[3]))
     return out
 
 
@@ -354,8 +351,6 @@ class Guesser:
         position. ``pos`` (``NOUN``, ``ADJ``, ``VERB``) restricts the classes. Raises
         ``fst.normalize.InvalidWord`` when ``word`` is not a Greek word.
         """
-        from fst.normalize import to_lower_accented
-
         w = to_lower_accented(word)
         pos = pos.upper() if pos else None
         best: dict[tuple[str, str], Guess] = {}
@@ -385,8 +380,6 @@ class Guesser:
     def guess_many(self, words: Iterable[str], pos: str | None = None, limit: int = 10):
         """``(word, guesses or InvalidWord)`` for each of ``words``, in order, one pair per
         word (a repeated word is analysed once); the answers are those of :meth:`guess`."""
-        from fst.normalize import InvalidWord
-
         memo: dict[str, object] = {}
         for word in words:
             r = memo.get(word)
