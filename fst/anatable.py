@@ -34,7 +34,7 @@ from typing import Callable, Iterable, NamedTuple
 import numpy as np
 
 from grammars.alphabet import LETTERS as _LOWER
-from grammars.alphabet import TILE_MAP
+from grammars.alphabet import TILE_MAP, fst_paths
 
 from .runtime import N_LETTERS, PAD, TILE_LETTERS, TileDFA, arcs_from
 
@@ -559,20 +559,6 @@ class AnalysisTable:
 
 # ---------------------------------------------------------------------------------------------
 # the reference (pynini) and the check at build time
-
-
-def fst_paths(lattice) -> list[tuple[str, str, float]]:
-    """(input, output, weight) of every path of an acyclic pynini FST (UTF-8 labels); [] for
-    an empty one. Imports pynini."""
-    import pynini
-    if lattice.start() == pynini.NO_STATE_ID or lattice.num_states() == 0:
-        return []
-    out = []
-    it = lattice.paths(input_token_type="utf8", output_token_type="utf8")
-    while not it.done():
-        out.append((it.istring(), it.ostring(), float(it.weight())))
-        it.next()
-    return out
 
 
 def analyse_fst(tile: str, analyser, t2s, by_char) -> list[Row]:

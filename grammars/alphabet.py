@@ -6,7 +6,8 @@ tile form is their projection for play: the 24 capitals, no accent or diaeresis,
 monotonic system); the diaeresis tells a vowel that does not form a digraph with the one before
 it (αϊτός, not αιτός), so it is a spelling, not an accent.
 
-The pynini helpers (``surface_sigma``, ``analysis_sigma``) import pynini when called only.
+The pynini helpers (``surface_sigma``, ``analysis_sigma``, ``fst_paths``) import pynini when
+called only.
 """
 from __future__ import annotations
 
@@ -32,6 +33,13 @@ TILE_MAP = {"ά": "Α", "έ": "Ε", "ή": "Η", "ί": "Ι", "ό": "Ο", "ύ": "�
             "ϊ": "Ι", "ϋ": "Υ", "ΐ": "Ι", "ΰ": "Υ", "ς": "Σ"}
 
 _DIAERESIS = "\u0308"
+
+
+def tile(form: str) -> str:
+    """Tile form of an accented lower-case surface form (NFC): :data:`TILE_MAP`, else the
+    letter's ``upper()``; other characters pass unchanged (``tile("άρες")`` → ``'ΑΡΕΣ'``).
+    For arbitrary typed text use ``grammars.normalize.to_tile``, which checks it."""
+    return "".join(TILE_MAP.get(c, c.upper()) for c in form)
 
 
 def plain(word: str, *, diaeresis: bool = False, final_sigma: bool = True) -> str:
@@ -64,3 +72,17 @@ def analysis_sigma(tags, exclude=()):
     letters = [chr(i) for i in range(0x3b1, 0x3ca)] + list(MARKED)
     syms = [c for k, c in tags.by_tag.items() if c not in exclude]
     return pynini.union(*[pynini.escape(c) for c in letters], *syms).closure().optimize()
+
+
+def fst_paths(lattice) -> list[tuple[str, str, float]]:
+    """(input, output, weight) of every path of an acyclic pynini FST (UTF-8 labels); [] for
+    an empty one. Imports pynini."""
+    import pynini
+    if lattice.start() == pynini.NO_STATE_ID or lattice.num_states() == 0:
+        return []
+    out = []
+    it = lattice.paths(input_token_type="utf8", output_token_type="utf8")
+    while not it.done():
+        out.append((it.istring(), it.ostring(), float(it.weight())))
+        it.next()
+    return out

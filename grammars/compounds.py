@@ -50,6 +50,7 @@ from grammars import phonology as ph
 from grammars.alphabet import STRESSED
 from grammars.cells import Cell
 from grammars.rules import d2_internal_augment as d2
+from grammars.rules.d2_internal_augment import DEMOTIC
 from lexicon import CompoundRecord, read_compounds
 
 RULE_D1 = "D1"
@@ -76,8 +77,6 @@ LEARNED_IMPERFECT = {"λαμβάνω", "θέτω", "βάλλω", "δίδω", "λ
 #: bases whose compounds have no imperfect in the dictionaries (Triantafyllidis prints
 #: εισάγω, εισήγαγα, εισάχθηκα: no *εισήγα)
 NO_IMPERFECT = {"άγω"}
-#: demotic first members (Triantafyllidis § 254 ff.: no elision, augment dropped or kept)
-DEMOTIC = ("ξε", "καλο", "κακο")
 ACCENTED = {v: k for k, v in STRESSED.items()}
 VOWEL_START = set("αεηιουωάέήίόύώ")
 LABIAL, VELAR = set("πβφψμ"), set("κγχξ")
@@ -331,10 +330,30 @@ def candidate_modes(p: Prefix, base: str, rows) -> tuple[str, ...]:
     return tuple(out) + tuple(name for name, _ in STEM_VARIANTS.get(base, ()))
 
 
-# the records are lexicon data, read by lexicon.read_compounds (which checks them with
-# prefix_of, AUGMENT_MODES and STEM_VARIANTS)
+# the records are lexicon data, read by lexicon.read_compounds
 Record = CompoundRecord
-read_records = read_compounds
+
+
+def check_records(records):
+    """``records`` (:class:`lexicon.CompoundRecord`, as read) unchanged. Raises ValueError
+    naming file and line of a record whose prefix is not a prefix of the grammar for its base
+    (:func:`prefix_of`) or whose modes are not :data:`AUGMENT_MODES` or stems of
+    :data:`STEM_VARIANTS`."""
+    known = set(AUGMENT_MODES) | {n for v in STEM_VARIANTS.values() for n, _ in v}
+    for r in records:
+        if prefix_of(r.prefix, r.base) is None:
+            raise ValueError(f"{r.where}: expected lemma = prefix + base, base, "
+                             "prefix, mode, source")
+        if not r.modes <= known:
+            raise ValueError(f"{r.where}: unknown mode in {r.mode_text!r}")
+    return records
+
+
+def read_records(path=None) -> list[CompoundRecord]:
+    """The records of ``lexicon/compounds.tsv`` (or ``path``), read by
+    :func:`lexicon.read_compounds` and checked by :func:`check_records`; [] if absent. Raises
+    ValueError naming file and line for a malformed row."""
+    return check_records(read_compounds(path))
 
 
 def record_forms(rec: Record, base_rows) -> list[tuple[str, str, int, tuple[str, ...]]]:

@@ -52,9 +52,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grammars import phonology as ph
-from lexicon import rows
+from grammars.paradigm import cut as cut_u
+from lexicon import LEXICON_DIR, VERB_PARTS_FILE, rows
 
-LEXICON_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "verb-parts.tsv"
+LEXICON_FILE = LEXICON_DIR / VERB_PARTS_FILE
 KEYS = ("aor", "subj", "imp", "ipf", "paor", "psubj", "pimp", "ppp", "mp")
 FLAGS = ("base_only", "present_only", "no_aw")
 PERSONS = ("1;SG", "2;SG", "3;SG", "1;PL", "2;PL", "3;PL")
@@ -396,7 +397,6 @@ def participle_forms(ppp: str) -> list[tuple[str, str]]:
 def mediopassive_forms(mp: str, table) -> list[tuple[str, str, int]]:
     """(cell, form, weight) of the passive present system on the stem of ``mp`` (ακούγομαι),
     by the -ομαι rules (key ω) of the class ``table``."""
-    from grammars.paradigm import cut as cut_u
     if not mp.endswith("ομαι"):
         raise ValueError(f"mediopassive present {mp!r} does not end in -ομαι")
     pseudo = mp[:-4] + "ω"

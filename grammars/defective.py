@@ -14,8 +14,11 @@ check that every lexicon row produces its citation form (tests/test_lexicon_rows
 """
 from __future__ import annotations
 
+from grammars.guess import accentuations
+
 from . import phonology as ph
 from .paradigm import ClassTable, generate
+import unicodedata
 
 # part of speech → the class's own citation cell(s)
 CITATION = {"NOUN": ("N;NOM;SG",), "ADJ": ("ADJ;MASC;NOM;SG",),
@@ -44,7 +47,6 @@ def base_of(lemma: str, pos: str, table: ClassTable) -> tuple[str, str] | None:
     impersonal verb of ``table``: a base spelling whose paradigm gives ``lemma`` in the
     defective citation cell (:data:`DEFECTIVE`); None when there is none. Deterministic: the
     base closest to the lemma's spelling (fewest letters replaced) is chosen."""
-    from grammars.guess import accentuations
     plain = ph.plain(ph.underlying(lemma, glides=False))
     for cited, mark in DEFECTIVE.get(pos, ()):
         if cited not in table.rules:
@@ -68,7 +70,6 @@ def keeps(cell: str, mark: str) -> bool:
 
 
 def _tile(form: str) -> str:
-    import unicodedata
     bare = "".join(c for c in unicodedata.normalize("NFD", form) if not unicodedata.combining(c))
     return bare.upper().replace("ς", "Σ")
 

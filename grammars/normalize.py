@@ -42,7 +42,7 @@ import re
 import unicodedata
 
 from grammars.alphabet import LETTERS as _LOWER_LETTERS
-from grammars.alphabet import TILE_LETTERS  # the 24 letters, alphabetical order
+from grammars.alphabet import TILE_LETTERS
 
 __all__ = [
     "TILE_LETTERS",

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import phonology as ph
+import fnmatch
 
 CLASSES_DIR = Path(__file__).resolve().parent / "classes"
 
@@ -196,7 +197,6 @@ def load_variants() -> tuple[Variant, ...]:
 
 def variants_of(code: str, rule: Rule) -> list[tuple[str, str, int]]:
     """(ending, directive, weight) of the grammar variants that apply to ``rule`` of ``code``."""
-    import fnmatch
     out = [(rule.ending[:len(rule.ending) - len(v.old)] + v.new, v.directive, v.weight)
            for v in load_variants()
            if v.cell == rule.cell and rule.ending.endswith(v.old) and fnmatch.fnmatchcase(code, v.classes)]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from grammars.normalize import to_tile
 
 HERE = Path(__file__).resolve().parent
 INVENTORY_FILE = HERE / "phonotactics.tsv"
@@ -115,7 +116,6 @@ def made_outside(tile: str, lemmas) -> list[tuple[str, str]]:
     ending or an augment (επισκέπ-φτηκα). A lemma's own run (σπλάγχνο's ΓΧΝ, κιτς's ΤΣ) is
     the lemma's fact, which its sources attest; so is a doubled ι in
     ``grammars.orthography.defects``."""
-    from fst.normalize import to_tile
     own = set()
     for lemma in lemmas:
         try:

@@ -21,6 +21,7 @@ bounds (§LEN) are the other half of a profile and are set separately.
 from __future__ import annotations
 
 from grammars import rules
+from lexicon import FLAG_MARKS, SOURCE_FILES, source_marks
 
 #: rule ids that license forms of their own (the layers a profile can switch off), sorted;
 #: derived from grammars.rules.LAYERS
@@ -31,10 +32,8 @@ SOURCE_IDS = {
     "PES": "lemma learned from the official list's development half alone",
     "FD": "lemma whose only source besides the official list is FreeDict",
 }
-#: the lemma files whose rows carry a source id (lexicon/README.md)
-SOURCE_FILES = {"lemmas-pes-dev.tsv": "PES", "lemmas-freedict.tsv": "FD"}
-#: a flag shown in analyses: the accent of a lemma learned from tile forms is a guess
-FLAG_MARKS = {"accent_guessed": "ACCENT-GUESSED"}
+# the lemma files whose rows carry a source id, and the flags shown as marks, are lexicon
+# data (lexicon.SOURCE_FILES, FLAG_MARKS, source_marks)
 PROFILES: dict[str, tuple[str, ...]] = {
     "board": (),
     "no-hidden-words": ("E2",),
@@ -62,13 +61,6 @@ def sources_off(profile: str = "board") -> frozenset[str]:
     if profile not in SOURCES:
         raise ValueError(f"unknown profile {profile!r} (known: {', '.join(SOURCES)})")
     return frozenset(SOURCES[profile])
-
-
-def source_marks(file_name: str, flags=()) -> tuple[str, ...]:
-    """The ids every analysis of a row of lexicon file ``file_name`` carries (its source id,
-    and the marks of its flags, e.g. ``ACCENT-GUESSED``)."""
-    out = [SOURCE_FILES[file_name]] if file_name in SOURCE_FILES else []
-    return tuple(out + [FLAG_MARKS[f] for f in flags if f in FLAG_MARKS])
 
 
 def disabled(profile: str = "board", without=()) -> frozenset[str]:

@@ -19,11 +19,14 @@ from __future__ import annotations
 import collections
 import functools
 
+from grammars import compounds
 from grammars import conjugation as cj
 from grammars import phonology as ph
 from grammars.paradigm import generate, load_tables
 from grammars.rules import d2_internal_augment as d2
 from grammars.rules import d3_learned_aorist as d3
+from grammars.rules import e4_spellings as e4
+import dataclasses
 
 PART_RULE = "part:"  # analysis tag prefix: part:aor, part:paor, part:ppp …
 LISTED = "IRR"  # the class of a parts row that completes a listed paradigm (irregular.tsv)
@@ -36,7 +39,6 @@ def parts_by_lemma() -> dict[str, cj.Parts]:
 
 @functools.lru_cache(maxsize=1)
 def _compound_records():
-    from grammars import compounds
     return tuple(compounds.read_records())
 
 
@@ -182,8 +184,13 @@ def own_override(lemma: str, derived: list, listed_type) -> list:
 def apply(lex):
     """The :class:`lexicon.Lexicon` ``lex`` with the parts applied: its lemma rows by
     :func:`entries` (rows added only for the shipped lexicon, whose lemma files are all
-    read: ``lex.files`` holds more than one lemmas file), its listed rows by :func:`listed`."""
-    import dataclasses
+    read: ``lex.files`` holds more than one lemmas file), its listed rows by :func:`listed`.
+    Raises ValueError naming file and line for a ``compounds.tsv`` or ``spellings.tsv`` row
+    the grammar cannot use (:func:`grammars.compounds.check_records`,
+    :func:`grammars.rules.e4_spellings.check_pairs`)."""
+    # the rows the lexicon reads without the grammar's knowledge, checked by the grammar
+    compounds.check_records(lex.compounds)
+    e4.check_pairs(lex.spellings)
     add = sum(1 for f in lex.files if f.name.startswith("lemmas")) > 1
     return dataclasses.replace(lex, lemmas=tuple(entries(list(lex.lemmas), type(
         lex.lemmas[0]) if lex.lemmas else None, add=add and bool(lex.lemmas))),

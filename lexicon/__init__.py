@@ -1,8 +1,11 @@
 """The lexicon's data files (see README.md): plain UTF-8, tab-separated, ``#`` comments.
 
-Every reader of a file the build uses is here (the rows' checks that need grammar knowledge
-call into ``grammars``), and :func:`load` gathers them into one
-:class:`Lexicon` value that ``fst.compile.build`` takes. A test can make a small
+Every reader of a lexicon file is here, and :func:`load` gathers those the build uses into one
+:class:`Lexicon` value that ``fst.compile.build`` takes. The readers check what the files' own
+format says (columns, Greek letters, citations); the checks that need grammar knowledge are the
+grammar's (``grammars.compounds.check_records``,
+``grammars.rules.e4_spellings.check_pairs``): the grammar calls this package, never the other
+way (this package imports only ``grammars.alphabet``). A test can make a small
 ``Lexicon(lemmas=(...))`` by hand and build a ten-lemma grammar from it.
 """
 from __future__ import annotations
@@ -12,9 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Mapping
 
-LEXICON_DIR = Path(__file__).resolve().parent
 #: accented lower-case Greek letters a listed form may use
-from grammars.alphabet import SURFACE_LETTERS  # noqa: E402
+from grammars.alphabet import SURFACE_LETTERS, TILE_LETTERS, tile
+
+LEXICON_DIR = Path(__file__).resolve().parent
 #: the files of listed paradigms, in the order they are read
 LISTED_FILES = ("irregular.tsv", "closed.tsv", "loans.tsv", "regulation-forms.tsv")
 #: the other files the build reads (besides ``lemmas*.tsv`` and the listed files)
@@ -29,6 +33,21 @@ NO_COMPARISON_FILE = "no-comparison.tsv"
 VERB_PARTS_FILE = "verb-parts.tsv"  # read by grammars.conjugation (grammars/verb_parts.py)
 COMPARISON_FILE = "comparison.tsv"
 WORDS_2_3_FILE = "words-2-3.tsv"
+#: files read outside the build
+LEMMAS_FILE = "lemmas.tsv"  # elspell's hand-classified rows (the guesser's weights)
+EXCLUDED_FILE = "excluded.tsv"  # capitalised lemmas (§C1)
+TILES_FILE = LEXICON_DIR / "tiles" / "greek.tsv"  # the tile set (values, counts)
+#: the lemma files whose rows carry a source id (README.md; grammars/profiles.py)
+SOURCE_FILES = {"lemmas-pes-dev.tsv": "PES", "lemmas-freedict.tsv": "FD"}
+#: a flag shown in analyses: the accent of a lemma learned from tile forms is a guess
+FLAG_MARKS = {"accent_guessed": "ACCENT-GUESSED"}
+
+
+def source_marks(file_name: str, flags=()) -> tuple[str, ...]:
+    """The ids every analysis of a row of lexicon file ``file_name`` carries (its source id,
+    and the marks of its flags, e.g. ``ACCENT-GUESSED``)."""
+    out = [SOURCE_FILES[file_name]] if file_name in SOURCE_FILES else []
+    return tuple(out + [FLAG_MARKS[f] for f in flags if f in FLAG_MARKS])
 
 
 def rows(path: Path, header: str = "") -> Iterator[tuple[int, list[str]]]:
@@ -83,7 +102,6 @@ def read_lemmas(paths: list[Path]) -> list[LexEntry]:
 
     Raises ValueError naming file and line for a malformed row.
     """
-    from grammars.profiles import source_marks
     out = []
     for p in paths:
         for lineno, parts in rows(p):
@@ -259,47 +277,49 @@ def read_internal_augment(path: Path | None = None) -> dict[str, InternalAugment
 @dataclass(frozen=True)
 class CompoundRecord:
     """A row of ``compounds.tsv``: a compound verb of the irregular core, its base, prefix
-    and augment modes (``grammars/compounds.py`` derives its paradigm)."""
+    and augment modes (``grammars/compounds.py`` derives its paradigm). ``where``
+    (``file:line``) and ``mode_text`` (the mode column as written) are for the grammar's
+    error messages only: they take no part in equality."""
     lemma: str
     base: str
     prefix: str
     modes: frozenset[str]
     source: str
+    where: str = field(default="", compare=False, repr=False)
+    mode_text: str = field(default="", compare=False, repr=False)
 
 
 def read_compounds(path: Path | None = None) -> list[CompoundRecord]:
     """Rows ``lemma base prefix mode source`` of ``lexicon/compounds.tsv`` (or ``path``; mode:
-    comma-separated modes of ``grammars.compounds.AUGMENT_MODES`` and stems of its
-    ``STEM_VARIANTS``, or ``-``); [] if absent.
+    comma-separated modes, or ``-``); [] if absent. The grammar checks the prefixes and modes
+    (``grammars.compounds.check_records``).
 
     Raises ValueError naming file and line for a malformed row (wrong column count, a lemma
-    that is not prefix + base, an unknown mode)."""
-    from grammars.compounds import AUGMENT_MODES, STEM_VARIANTS, prefix_of
+    that is not prefix + base)."""
     path = path or LEXICON_DIR / COMPOUNDS_FILE
     out: list[CompoundRecord] = []
     if not path.exists():
         return out
-    known = set(AUGMENT_MODES) | {n for v in STEM_VARIANTS.values() for n, _ in v}
     for lineno, parts in rows(path, "lemma"):
-        if len(parts) != 5 or parts[0] != parts[2] + parts[1] \
-                or prefix_of(parts[2], parts[1]) is None:
+        if len(parts) != 5 or parts[0] != parts[2] + parts[1]:
             raise ValueError(f"{path}:{lineno}: expected lemma = prefix + base, base, "
                              "prefix, mode, source")
         modes = frozenset(m for m in parts[3].split(",") if m and m != "-")
-        if not modes <= known:
-            raise ValueError(f"{path}:{lineno}: unknown mode in {parts[3]!r}")
-        out.append(CompoundRecord(parts[0], parts[1], parts[2], modes, parts[4]))
+        out.append(CompoundRecord(parts[0], parts[1], parts[2], modes, parts[4],
+                                  f"{path}:{lineno}", parts[3]))
     return out
 
 
 @dataclass(frozen=True)
 class StemPair:
-    """A row of ``spellings.tsv`` (§E4): a stem spelt two ways with the same sound."""
+    """A row of ``spellings.tsv`` (§E4): a stem spelt two ways with the same sound. ``where``
+    (``file:line``) is for the grammar's error messages only (no part in equality)."""
     stem: str       # plain stem, as the lemmas spell it (αυγο)
     other: str      # the other spelling (αβγο)
     kind: str       # grammars.rules.e4_spellings.ALTERNATIONS key
     lemmas: str     # the lemma pairs behind it, "αυγό/αβγό …"
     citation: str   # "regulation §E4" or the lexicon files the lemma pairs come from
+    where: str = field(default="", compare=False, repr=False)
 
     @property
     def position(self) -> int:
@@ -310,11 +330,11 @@ class StemPair:
 
 def read_spellings(path: Path | None = None) -> list[StemPair]:
     """Rows ``stem  other  kind  lemmas  citation`` of ``lexicon/spellings.tsv`` (or ``path``);
-    [] if absent.
+    [] if absent. The grammar checks the kinds and alternations
+    (``grammars.rules.e4_spellings.check_pairs``).
 
-    Raises ValueError naming file and line for a malformed row: wrong column count, an
-    unknown kind, stems that do not differ by exactly that alternation, no citation."""
-    from grammars.rules.e4_spellings import ALTERNATIONS, differ_by
+    Raises ValueError naming file and line for a malformed row: wrong column count, no
+    citation."""
     path = path or LEXICON_DIR / SPELLINGS_FILE
     out: list[StemPair] = []
     if not path.exists():
@@ -323,10 +343,53 @@ def read_spellings(path: Path | None = None) -> list[StemPair]:
         if len(parts) != 5 or not parts[4].strip():
             raise ValueError(f"{path}:{lineno}: expected stem, other, kind, lemmas, citation")
         stem, other, kind, lemmas, cit = parts
-        if kind not in ALTERNATIONS or not differ_by(stem, other, ALTERNATIONS[kind]):
-            raise ValueError(f"{path}:{lineno}: {stem!r}/{other!r} do not differ by one "
-                             f"alternation of kind {kind!r}")
-        out.append(StemPair(stem, other, kind, lemmas, cit))
+        out.append(StemPair(stem, other, kind, lemmas, cit, f"{path}:{lineno}"))
+    return out
+
+
+@dataclass(frozen=True)
+class ShortWord:
+    """A row of ``words-2-3.tsv`` (§L23): a 2–3 letter word of the federation's list."""
+    word: str      # tile form
+    form: str      # accented lower-case surface
+    lemma: str
+    pos: str       # UniMorph POS, X when no source gives one
+    accent: str    # source | monosyllable | none
+    source: str
+
+    @property
+    def inflection_class(self) -> str:
+        """``INDECL`` for a word that is its own lemma, ``FORM`` for a form of another."""
+        return "INDECL" if self.lemma == self.form else "FORM"
+
+    @property
+    def cell(self) -> str:
+        # a verb form's cell must not be a verb cell (§B3 and §D1 act on those)
+        return "X;V" if self.pos == "V" else self.pos
+
+
+#: word lengths of ``words-2-3.tsv``
+SHORT_LENGTHS = (2, 3)
+
+
+def read_short_words(path: Path | None = None) -> list[ShortWord]:
+    """Rows of ``lexicon/words-2-3.tsv`` (or ``path``); [] if absent.
+
+    Raises ValueError naming file and line for a malformed row (columns, a word that is not
+    2–3 tile letters, a form whose tile form is not the word)."""
+    path = path or LEXICON_DIR / WORDS_2_3_FILE
+    if not path.exists():
+        return []
+    out = []
+    for lineno, parts in rows(path, "word"):
+        if len(parts) != 6:
+            raise ValueError(f"{path}:{lineno}: expected 6 tab-separated columns")
+        w = ShortWord(*parts)
+        if len(w.word) not in SHORT_LENGTHS or not set(w.word) <= set(TILE_LETTERS) \
+                or tile(w.form) != w.word:
+            raise ValueError(f"{path}:{lineno}: {w.word!r} is not a 2–3 letter tile word "
+                             f"spelt {w.form!r}")
+        out.append(w)
     return out
 
 
@@ -340,7 +403,7 @@ class Lexicon:
     :class:`CompoundRecord` rows; ``spellings``: §E4 :class:`StemPair` rows;
     ``no_comparison``: §B6 lemmas without degrees; ``graded``: §B6 lemmas with attested
     degrees (None: no filter); ``short_words``: §L23 rows of ``words-2-3.tsv``
-    (``grammars.rules.l23_short.Word``); ``rulings``: §A4 tile form → (accepted?, reference);
+    (:class:`ShortWord`); ``rulings``: §A4 tile form → (accepted?, reference);
     ``files``: the files read."""
     lemmas: tuple[LexEntry, ...] = ()
     listed: tuple[ListedForm, ...] = ()
@@ -378,7 +441,6 @@ def load(lemmas_path: Path | None = None, directory: Path | None = None,
     profile's lexicon sources, ``grammars.profiles.SOURCES``).
 
     Raises ValueError naming file and line for a malformed row of any file."""
-    from grammars.rules import l23_short
     d = directory or LEXICON_DIR
     files = set(input_files(lemmas_path, d, without))
     if lemmas_path:
@@ -397,7 +459,7 @@ def load(lemmas_path: Path | None = None, directory: Path | None = None,
         spellings=tuple(read_spellings(d / SPELLINGS_FILE)),
         no_comparison=read_no_comparison(d / NO_COMPARISON_FILE),
         graded=read_graded(d / COMPARISON_FILE),
-        short_words=tuple(l23_short.read(d / WORDS_2_3_FILE)),
+        short_words=tuple(read_short_words(d / WORDS_2_3_FILE)),
         rulings=read_rulings(d / RULINGS_FILE),
         files=tuple(input_files(lemmas_path, d.path, without)))
 

@@ -12,9 +12,11 @@
 """
 from __future__ import annotations
 
-from grammars.alphabet import plain
+from grammars import phonology as ph
+from grammars.alphabet import analysis_sigma, plain, surface_sigma
 from grammars.cells import Cell
-from grammars.rules import Layer
+from grammars.rules.base import RULE_WEIGHT, Layer
+from grammars.rules.d1_augment import _tense
 
 RULE_ID = "B3"
 PREFIX = "ξανα"
@@ -69,8 +71,6 @@ def listed_compounds(lemma: str, forms: list[tuple[str, str]]) -> list[tuple[str
     verb that every person keeps (ήπια, είδα) drops too: ξανάπια (regulation §D2: ΞΑΝΑΠΙΑ,
     ΚΑΛΟΔΑ). The compound's own augment is unstressed, hence optional (§D1): εξανάφαγα,
     εξαναφάγαμε, ΕΞΑΝΑΠΙΑ, ΕΞΑΝΑΔΩΣΑΜΕ; never a second one (ΕΞΑΝΑΗΠΙΑ no, §D2)."""
-    from grammars import phonology as ph
-    from grammars.rules.d1_augment import _tense
     if not takes_xana(lemma) or plain(lemma)[:1] in "αεηιουω":
         return []
     first = {}
@@ -154,8 +154,6 @@ def fst(gen, ctx):
     :func:`takes_xana` bars nor on §E1 printed forms."""
     import pynini
 
-    from grammars.alphabet import analysis_sigma, surface_sigma
-    from grammars.rules import RULE_WEIGHT
     tags = ctx.tags
     bsym = tags.char("rule", RULE_ID)
     sigma = analysis_sigma(tags, exclude=(bsym,))

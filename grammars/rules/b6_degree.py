@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from pathlib import Path
 
 from grammars import alphabet
 from grammars.cells import adjective_os_cells
-from grammars.rules import ExtraCells, Layer
+from grammars.rules.base import RULE_WEIGHT, ExtraCells, Layer
+from lexicon import COMPARISON_FILE, LEXICON_DIR, read_graded, read_no_comparison
 
 RULE_ID = "B6"
 COMPARATIVE, SUPERLATIVE = "οτερ", "οτατ"
@@ -26,7 +26,6 @@ COMPARATIVE, SUPERLATIVE = "οτερ", "οτατ"
 def no_comparison() -> frozenset[str]:
     """Lemmas of the shipped lexicon/no-comparison.tsv: colour and unchanging-state
     adjectives (§B6)."""
-    from lexicon import read_no_comparison
     return read_no_comparison()
 # multiplicatives in -πλός/-πλάσιος (διπλός, τριπλάσιος) count, not grade (Triantafyllidis
 # grammar, numerals); the listed numeral adjectives are in lexicon/no-comparison.tsv
@@ -40,14 +39,13 @@ def _stress_from_end(lemma: str) -> int:
     return sum(1 for c in nfd[pos - 1:] if c in "αεηιουω") if pos > 0 else 0
 
 
-GRADED = Path(__file__).resolve().parents[2] / "lexicon" / "comparison.tsv"
+GRADED = LEXICON_DIR / COMPARISON_FILE
 
 
 @functools.lru_cache(maxsize=1)
 def graded() -> frozenset[str] | None:
     """Lemmas of the shipped lexicon/comparison.tsv: -ος adjectives whose comparative or
     superlative a source attests (scripts/find_comparison.py); None when the file is absent."""
-    from lexicon import read_graded
     return read_graded(GRADED)
 
 
@@ -134,7 +132,6 @@ def cells(masc_nom_ending: str):
 
 
 def _cells(ending: str):
-    from grammars.rules import RULE_WEIGHT
     return [(c, [(e, "ANT", None, RULE_WEIGHT, ())]) for c, e in cells(ending)]
 
 

@@ -9,7 +9,7 @@ doublet is added by the compiler to every indeclinable lemma of either spelling.
 """
 from __future__ import annotations
 
-from grammars.rules import Layer
+from grammars.rules.base import RULE_WEIGHT, Layer
 
 RULE_ID = "B7"
 CLASS = "INDECL"
@@ -63,7 +63,6 @@ def gerund_doublet(lemma: str) -> str | None:
 
 def _listed_row(row):
     """The §B7 doublet of a listed indeclinable loan: ``[(form, rule weight)]`` or []."""
-    from grammars.rules import RULE_WEIGHT
     doublet = gerund_doublet(row.form) if row.inflection_class == CLASS else None
     return [(doublet, RULE_WEIGHT)] if doublet else []
 

@@ -9,21 +9,20 @@ lower-case lemma stays valid (ΝΙΚΗ, ΟΜΗΡΟΣ): this module only explains
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
-from grammars.rules import Layer
+from grammars.normalize import to_tile
+from grammars.paradigm import generate, load_tables
+from grammars.rules.base import Layer
+from lexicon import EXCLUDED_FILE, LEXICON_DIR, rows
 
 RULE_ID = "C1"
-EXCLUDED = Path(__file__).resolve().parents[2] / "lexicon" / "excluded.tsv"
+EXCLUDED = LEXICON_DIR / EXCLUDED_FILE
 
 
 @functools.lru_cache(maxsize=1)
 def name_forms() -> dict[str, str]:
     """Tile form → capitalised lemma, for every form of the lemmas in lexicon/excluded.tsv
     (generated with their class tables, grammars/classes). {} when the file is absent."""
-    from fst.normalize import to_tile
-    from grammars.paradigm import generate, load_tables
-    from lexicon import rows
     if not EXCLUDED.exists():
         return {}
     tables = load_tables()

@@ -8,7 +8,9 @@ id of their own. This module reads those rows.
 """
 from __future__ import annotations
 
-from grammars.rules import Layer
+from grammars import phonology as ph
+from grammars.paradigm import consonant_initial, cut, load_variants, variants_of
+from grammars.rules.base import Layer
 
 RULE_ID = "D10"
 CELLS = ("V;IND;PST;IPFV;1;SG;PASS", "V;IND;PST;IPFV;2;SG;PASS")
@@ -17,15 +19,12 @@ CELLS = ("V;IND;PST;IPFV;1;SG;PASS", "V;IND;PST;IPFV;2;SG;PASS")
 def rows() -> list:
     """The rows of ``grammars/variants.tsv`` that make the §D10 forms: 1st/2nd singular
     passive imperfect, the variant adding -α."""
-    from grammars.paradigm import load_variants
     return [v for v in load_variants() if v.cell in CELLS and v.new == v.old + "α"]
 
 
 def forms(lemma: str, table) -> list[str]:
     """The §D10 forms (-όμουνα, -όσουνα) of ``lemma`` under ``table`` (a
     ``grammars.paradigm.ClassTable`` of class ``table.code``), sorted."""
-    from grammars import phonology as ph
-    from grammars.paradigm import consonant_initial, cut, variants_of
     u = ph.underlying(lemma, glides=False)
     p = ph.plain(u)
     mine = rows()

@@ -26,11 +26,16 @@ from pathlib import Path
 
 from grammars import phonology as ph
 from grammars.cells import Cell
-from grammars.rules import Filter, Layer
+from grammars.conjugation import overridden, parts_index
+from grammars.paradigm import consonant_initial, cut, variants_of
+from grammars.rules.base import RULE_WEIGHT, Filter, Layer
 from lexicon import InternalAugment, read_internal_augment
 
 RULE_ID = "D2"
-#: first members besides grammars.compounds.DEMOTIC that keep a stressed augment (§D2:
+#: demotic first members (Triantafyllidis § 254 ff.: no elision, augment dropped or kept);
+#: grammars.compounds derives their compounds
+DEMOTIC = ("ξε", "καλο", "κακο")
+#: first members besides DEMOTIC that keep a stressed augment (§D2:
 #: ΠΑΡΑΕΦΑΓΑ, ΠΟΛΥΗΘΕΛΕΣ)
 KEEP_MEMBERS = ("παρα", "πολυ")
 PREFIX_TABLE = Path(__file__).resolve().parent.parent / "internal_augment.tsv"
@@ -49,7 +54,6 @@ def blocked(tile: str, analyse) -> str | None:
                 return f"§D2: no double augment ({rest} already has one)"
     # ΠΑΡΑΕΦΑΓΑΜΕ, ΚΑΛΟΕΒΛΕΠΑΝΕ: a demotic first member keeps the base's augment only where
     # it is stressed; here the compound's past form (ΠΑΡΑΦΑΓΑΜΕ) is stressed after it
-    from grammars.compounds import DEMOTIC
     for i in range(2, len(tile) - 2):
         if tile[i] != "Ε" or ph.plain(tile[:i].lower()) not in DEMOTIC + KEEP_MEMBERS:
             continue
@@ -149,7 +153,6 @@ def past_cells(lemma: str, table):
     """(cell, plain letters, weight) of the recessive active past indicative forms of ``lemma``
     under ``table`` (the cells with the augment slot), grammar variants included. Passive
     imperfects (αποσπιόμασταν) are left out: their augment would never be stressed."""
-    from grammars.paradigm import cut, variants_of
     u = ph.underlying(lemma, glides=False)
     p = ph.plain(u)
     out = []
@@ -170,7 +173,6 @@ def past_cells(lemma: str, table):
 def twins(lemma: str, table, prefix: str, aug: str):
     """(cell, plain past form accented as the paradigm gives it, internal-augment twin,
     augment stressed?) for every recessive past cell of ``lemma``."""
-    from grammars.paradigm import consonant_initial
     ci = consonant_initial(_plain(lemma))
     out = []
     for cell, letters, _w in past_cells(lemma, table):
@@ -220,8 +222,6 @@ def _filter(entry, table, ctx):
 def strings(ctx):
     """(analysis string, surface form, weight) of the §D2 internal-augment forms of the verbs
     of ``ctx.lexicon.internal_augment``, for each class the lemma has, sorted."""
-    from grammars.conjugation import overridden, parts_index
-    from grammars.rules import RULE_WEIGHT
     tags, out = ctx.tags, []
     parts = parts_index()
     for e in ctx.lexicon.lemmas:

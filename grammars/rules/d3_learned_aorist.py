@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import re
 
-from grammars.rules import Layer
+from grammars.conjugation import overridden, parts_index, passive_forms
+from grammars.rules.base import RULE_WEIGHT, Layer
+from grammars.rules.d1_augment import listed_variants
 
 RULE_ID = "D3"
 
@@ -52,8 +54,6 @@ def forms(aorist: str) -> list[tuple[str, str]]:
     indicative, subjunctive and infinitive (the cells §D3 names), and §D1's 3rd plurals in
     -ε (δεχθήκανε, δεχθούνε), sorted. Raises ValueError when ``aorist`` is no learned
     passive aorist (-θηκα, the stem's θ unassimilated)."""
-    from grammars.conjugation import passive_forms
-    from grammars.rules.d1_augment import listed_variants
     if not aorist.endswith("θηκα"):
         raise ValueError(f"learned passive aorist {aorist!r} does not end in -θηκα")
     out = [(c, f) for c, f in passive_forms(aorist, None, None, None) if applies(c)]
@@ -68,8 +68,6 @@ def strings(ctx):
     (``lexicon/verb-parts.tsv``) gets them with its parts (grammars/verb_parts.py). Sorted.
 
     Raises ValueError naming the file for a listed form that is no learned passive aorist."""
-    from grammars.conjugation import overridden, parts_index
-    from grammars.rules import RULE_WEIGHT
     tags, out = ctx.tags, []
     listed = ctx.lexicon.learned_aorists
     if not listed:

@@ -7,7 +7,8 @@ form in the class table (a 1st-singular present rule ending in -αω).
 """
 from __future__ import annotations
 
-from grammars.rules import ExtraCells, Layer
+from grammars.rules import d1_augment
+from grammars.rules.base import RULE_WEIGHT, ExtraCells, Layer
 
 RULE_ID = "D4"
 PRESENT_CELL = "V;IND;PRS;IPFV;1;SG;ACT"
@@ -28,7 +29,6 @@ def cells(present_ending: str):
 
 
 def _cells(ending: str):
-    from grammars.rules import RULE_WEIGHT, d1_augment
     out = []
     for c4, e4 in cells(ending):
         v = [(e4, "ANT", None, RULE_WEIGHT, ())]

@@ -7,7 +7,7 @@ the accented surface: a 1st-plural form ending in unstressed -ουμε gets a tw
 from __future__ import annotations
 
 from grammars.cells import Cell
-from grammars.rules import Layer
+from grammars.rules.base import RULE_WEIGHT, Layer
 
 RULE_ID = "D7"
 SOURCE_ENDING = "ουμε"   # unaccented: the stress lies before it
@@ -32,7 +32,6 @@ def fst(gen, ctx):
     at the rule weight."""
     import pynini
 
-    from grammars.rules import RULE_WEIGHT
     tags = ctx.tags
     letters = [c for c in "αβγδεζηθικλμνξοπρστυφχψωϊϋςάέήίόύώΐΰ"]
     sigma = pynini.union(*letters).closure()

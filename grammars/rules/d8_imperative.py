@@ -7,7 +7,8 @@ in -ου), inferred from flexy: a paradigm's own forms, so they carry no rule id
 """
 from __future__ import annotations
 
-from grammars.rules import Layer
+from grammars.paradigm import generate
+from grammars.rules.base import Layer
 
 RULE_ID = "D8"
 CELL = "V;IMP;IPFV;2;SG;PASS"
@@ -23,7 +24,6 @@ def rules(table) -> list:
 
 def imperatives(lemma: str, table) -> list[str]:
     """The -ου imperatives of ``lemma`` (accented lower case) under ``table``, sorted."""
-    from grammars.paradigm import generate
     return sorted({f for f, cell, _ in generate(lemma, table)
                    if cell == CELL and f.endswith(ENDING)})
 

@@ -8,7 +8,8 @@ out: §B9 outranks a set phrase.
 """
 from __future__ import annotations
 
-from grammars.rules import Layer, b9_simo
+from grammars.rules import b9_simo
+from grammars.rules.base import RULE_WEIGHT, Layer
 
 RULE_ID = "E2"
 #: the class and cell tags of a hidden word: no inflection class or cell uses them (class
@@ -26,7 +27,6 @@ def fst(gen, ctx):
     """(analysis → surface) of the lexicon's hidden words, at the rule weight; None if none."""
     import pynini
 
-    from grammars.rules import RULE_WEIGHT
     hidden = words(ctx.lexicon.hidden_words)
     if not hidden:
         return None

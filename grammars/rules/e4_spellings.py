@@ -24,9 +24,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from grammars import alphabet
-from grammars.rules import Layer
+from grammars.alphabet import surface_sigma
+from grammars.rules.base import Layer
 from lexicon import StemPair
 from lexicon import read_spellings as _read_spellings
+import collections
 
 RULE_ID = "E4"
 # a double spelling is a dictionary variant (weights: main 0, variant 1)
@@ -106,9 +108,22 @@ def find_alternations(w: str):
     return sorted(out)
 
 
-# the stem pairs are lexicon data, read by lexicon.read_spellings (which checks them with
-# ALTERNATIONS and differ_by)
-read_spellings = _read_spellings
+def check_pairs(pairs):
+    """``pairs`` (:class:`lexicon.StemPair`, as read) unchanged. Raises ValueError naming
+    file and line of a pair whose kind is not one of :data:`ALTERNATIONS` or whose stems do
+    not differ by exactly that alternation."""
+    for p in pairs:
+        if p.kind not in ALTERNATIONS or not differ_by(p.stem, p.other, ALTERNATIONS[p.kind]):
+            raise ValueError(f"{p.where}: {p.stem!r}/{p.other!r} do not differ by one "
+                             f"alternation of kind {p.kind!r}")
+    return pairs
+
+
+def read_spellings(path=None) -> list[StemPair]:
+    """The stem pairs of ``lexicon/spellings.tsv`` (or ``path``), read by
+    :func:`lexicon.read_spellings` and checked by :func:`check_pairs`; [] if absent. Raises
+    ValueError naming file and line for a malformed row."""
+    return check_pairs(_read_spellings(path))
 
 
 def reaches(w: str, stem: str, i: int = 0) -> bool:
@@ -190,11 +205,9 @@ def twins(gen, ctx):
     lemma that a double-spelling stem of the lexicon (``ctx.lexicon.spellings``) reaches
     (:func:`extensions`) gets a twin with the other spelling at the same place, same analysis
     plus §E4, weight + :data:`VARIANT_WEIGHT`. ``gen`` must be arc-sorted on its input."""
-    import collections
 
     import pynini
 
-    from grammars.alphabet import surface_sigma
     tags = ctx.tags
     ext = extensions((e.lemma for e in ctx.lexicon.lemmas), list(ctx.lexicon.spellings))
     if not ext:

@@ -18,67 +18,27 @@ licenses.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
 
-from grammars.alphabet import TILE_LETTERS, TILE_MAP
-from grammars.rules import Layer
+from grammars.alphabet import TILE_LETTERS, TILE_MAP, fst_paths
+from grammars.alphabet import tile as alphabet_tile
+from grammars.rules import e2_hidden_words
+from grammars.rules.base import Layer
+from lexicon import LEXICON_DIR, SHORT_LENGTHS, WORDS_2_3_FILE, ShortWord, read_short_words
 
 RULE_ID = "L23"
-PATH = Path(__file__).resolve().parents[2] / "lexicon" / "words-2-3.tsv"
-LENGTHS = (2, 3)
+PATH = LEXICON_DIR / WORDS_2_3_FILE
+LENGTHS = SHORT_LENGTHS
 
 
-@dataclass(frozen=True)
-class Word:
-    word: str      # tile form
-    form: str      # accented lower-case surface
-    lemma: str
-    pos: str       # UniMorph POS, X when no source gives one
-    accent: str    # source | monosyllable | none
-    source: str
-
-    @property
-    def inflection_class(self) -> str:
-        """``INDECL`` for a word that is its own lemma, ``FORM`` for a form of another."""
-        return "INDECL" if self.lemma == self.form else "FORM"
-
-    @property
-    def cell(self) -> str:
-        # a verb form's cell must not be a verb cell (§B3 and §D1 act on those)
-        return "X;V" if self.pos == "V" else self.pos
-
-
-def tile(form: str) -> str:
-    """Tile form of an accented lower-case word."""
-    return "".join(TILE_MAP.get(c, c.upper()) for c in form)
-
-
-def read(path: Path | None = None) -> list[Word]:
-    """Rows of ``lexicon/words-2-3.tsv`` (or ``path``); [] if absent.
-
-    Raises ValueError naming file and line for a malformed row (columns, a word that is not
-    2–3 tile letters, a form whose tile form is not the word)."""
-    from lexicon import rows
-    path = path or PATH
-    if not path.exists():
-        return []
-    out = []
-    for lineno, parts in rows(path, "word"):
-        if len(parts) != 6:
-            raise ValueError(f"{path}:{lineno}: expected 6 tab-separated columns")
-        w = Word(*parts)
-        if len(w.word) not in LENGTHS or not set(w.word) <= set(TILE_LETTERS) \
-                or tile(w.form) != w.word:
-            raise ValueError(f"{path}:{lineno}: {w.word!r} is not a 2–3 letter tile word "
-                             f"spelt {w.form!r}")
-        out.append(w)
-    return out
+# the rows are lexicon data (lexicon.read_short_words checks them: 2–3 tile letters, each the
+# tile form of its form)
+Word = ShortWord
+read = read_short_words
+tile = alphabet_tile
 
 
 def made_elsewhere(ctx) -> set[str]:
     """Tile forms of 2–3 letters that the listed paradigms and the hidden words give."""
-    from grammars.rules import e2_hidden_words
     forms = [r.form for r in ctx.lexicon.listed]
     forms += e2_hidden_words.words(ctx.lexicon.hidden_words)
     return {tile(f) for f in forms if len(f) <= 3}
@@ -88,7 +48,6 @@ def paradigm_tiles(gen, words) -> set[str]:
     """Tile forms among ``words`` that the generator ``gen`` (analysis → surface) makes."""
     import pynini
 
-    from fst.anatable import fst_paths
     inverse = pynini.string_map([(t, s) for s, t in TILE_MAP.items()]
                                 + [(c.upper(), c) for c in "αβγδεζηθικλμνξοπρστυφχψω"])
     accented = pynini.project(pynini.compose(pynini.string_map(sorted(words)),
@@ -115,7 +74,6 @@ def only_listed(tiles, ctx):
     """``tiles`` without its 2–3 letter strings that the list lacks."""
     import pynini
 
-    from fst.anatable import fst_paths
     words = {w.word for w in ctx.lexicon.short_words}
     if not words:
         return tiles
