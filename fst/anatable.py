@@ -34,7 +34,7 @@ from typing import Callable, Iterable, NamedTuple
 import numpy as np
 
 from grammars.alphabet import LETTERS as _LOWER
-from grammars.alphabet import TILE_MAP, fst_paths
+from grammars.alphabet import FINAL_SIGMA, TILE_MAP, TILE_SIGMA, final_sigma, fst_paths
 
 from .runtime import N_LETTERS, PAD, TILE_LETTERS, TileDFA, arcs_from
 
@@ -64,8 +64,7 @@ class ExportError(RuntimeError):
 
 def base_form(tile: str) -> str:
     """The tile word in lower case, final σ as ς (the surface before its accent pattern)."""
-    low = tile.lower()
-    return low[:-1] + "ς" if low.endswith("σ") else low
+    return final_sigma(tile.lower())
 
 
 def apply_pattern(tile: str, pattern: str) -> str:
@@ -223,7 +222,7 @@ class Paths(NamedTuple):
 def _delta(c: str, final: bool) -> int:
     """Difference of surface letter ``c`` from the lower-cased tile letter (final: ς)."""
     tile = _TILE_OF[c]
-    low = "ς" if final and tile == "Σ" else tile.lower()
+    low = FINAL_SIGMA if final and tile == TILE_SIGMA else tile.lower()
     return ord(c) - ord(low)
 
 

@@ -460,7 +460,7 @@ class Judge:
             return [(verdict.tile, self.analyse(verdict.tile))]
         named = []
         for _, why in blocked:
-            for w in re.findall(r"[ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ]{2,}", why):
+            for w in re.findall("[%s]{2,}" % TILE_LETTERS, why):
                 if w != verdict.tile and w not in named:
                     named.append(w)
         words = [w for w, ok in zip(named, self.validate_many(named)) if ok] or neighbours

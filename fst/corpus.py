@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Iterable, Iterator
 
+from grammars.examples import BUILD_WORD
+
 from . import cli
 
 #: about this many bytes of a plain file per block (one task)
@@ -261,7 +263,7 @@ def check_artifacts(d: Path, names: Iterable[str]) -> None:
         artifacts = json.loads((d / MANIFEST).read_text(encoding="utf-8"))["artifacts"]
     except (OSError, ValueError, KeyError, TypeError):
         raise CorpusError("%s is not a built dektes cache (no readable %s); build it with "
-                          "'dektes check ΑΒΑΚΑΣ' first" % (d, MANIFEST)) from None
+                          "'dektes check %s' first" % (d, MANIFEST, BUILD_WORD)) from None
     for name in names:
         want = artifacts.get(name) or {}
         try:

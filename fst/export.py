@@ -31,9 +31,10 @@ from typing import Iterable, Iterator
 import numpy as np
 
 from grammars.rules import RULE_WEIGHT  # the weight of a form a regulation rule derives
+from lexicon import LICENCES_FILE as LICENCE_FILE
+from lexicon import read_licences
 
 EPSILON = "@0@"
-LICENCE_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "notes" / "licences.tsv"
 CASES = ("NOM", "GEN", "ACC", "VOC")
 NUMBERS = ("SG", "PL")
 GENDERS = ("MASC", "FEM", "NEUT")
@@ -266,20 +267,11 @@ def licence_notes(disabled=frozenset(), list_name: str | None = None,
     ``disabled`` (grammars/profiles.py: layers and sources, e.g. ``E2``, ``L23``, ``PES``,
     ``FD``) do not name, and a note for the user's list ``list_name``. Raises ValueError for
     a malformed row."""
-    path = Path(path) if path else LICENCE_FILE
     off = {d.lstrip("§").upper() for d in disabled}
     notes = []
-    with open(path, encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
-            if line.startswith("#") or not line.strip():
-                continue
-            parts = line.rstrip("\n").split("\t")
-            if len(parts) != 3:
-                raise ValueError(f"{path}:{lineno}: expected file, id, note")
-            if parts[0] == "file":
-                continue
-            if parts[1] == "-" or parts[1] not in off:
-                notes.append(parts[2])
+    for _, lid, note in read_licences(Path(path) if path else LICENCE_FILE):
+        if lid == "-" or lid not in off:
+            notes.append(note)
     if list_name:
         notes.append(f"the user's list {list_name!r} (dektes learn, --list): its words under "
                      "the terms of that list's own source")

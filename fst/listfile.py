@@ -33,6 +33,8 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grammars.alphabet import SYMBOL_LOOKALIKES
+
 from .normalize import InvalidWord, to_tile
 
 #: a word page has at least this many columns of MIN_COLUMN_WORDS words (the federation's: 6)
@@ -44,7 +46,7 @@ MIN_ALONE_WORDS = 8
 #: a word piece further than this many row heights from the block is a header or a footer
 GAP_ROWS = 1.8
 #: what the Symbol font's glyphs read back as, in place of Greek letters
-_LOOKALIKES = str.maketrans({"\u2206": "Δ", "\u2126": "Ω", "\u00b5": "μ"})
+_LOOKALIKES = str.maketrans(SYMBOL_LOOKALIKES)
 _CAPITAL_WORD = re.compile(r"^[\u0386-\u038f\u0391-\u03ab]+$")  # Greek capitals, with tonos
 _PUNCT = ".,;·:()[]\"'«»"
 

@@ -24,15 +24,17 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Iterable, Iterator, NamedTuple
 
 import numpy as np
 
+from grammars.alphabet import FINAL_SIGMA, TILE_SIGMA
+# the tile set is lexicon data, read by the lexicon
+from lexicon import TILES_FILE, TileSet, tile_set  # noqa: F401 (re-exported)
+
 from .normalize import InvalidWord, to_tile
 from .runtime import N_LETTERS, TILE_LETTERS, TileDFA, arcs_from
 
-TILES_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "tiles" / "greek.tsv"
 BLANK_CHARS = "?*"  # a blank on a rack
 MAX_BLANKS = 2  # the Greek set has two blanks
 MAX_RACK = 15  # tiles on a rack given to search (a board row): letters + blanks
@@ -54,54 +56,6 @@ class SearchError(ValueError):
 
 # ---------------------------------------------------------------------------------------------
 # the tile set
-
-
-@dataclass(frozen=True)
-class TileSet:
-    """The Greek Scrabble set: ``values[letter]`` (points), ``counts[letter]`` (tiles of the
-    letter in the set), ``blanks`` (blank tiles, worth 0), ``source`` (the citation)."""
-    values: dict[str, int]
-    counts: dict[str, int]
-    blanks: int
-    source: str
-
-    def score(self, word: str, blanks: Iterable[int] = ()) -> int:
-        """Face value of ``word`` (tile form): the sum of its letters' values, less the letters
-        at the 0-based positions ``blanks`` (played by blanks, worth 0). No board premiums."""
-        skip = set(blanks)
-        return sum(self.values[c] for i, c in enumerate(word) if i not in skip)
-
-
-@functools.lru_cache(maxsize=None)
-def tile_set(path: Path | str | None = None) -> TileSet:
-    """The tile set read from ``lexicon/tiles/greek.tsv`` (or ``path``).
-
-    Raises ValueError if the file does not give a value and count for each of the 24 tile
-    letters and the blank."""
-    path = Path(path) if path else TILES_FILE
-    values: dict[str, int] = {}
-    counts: dict[str, int] = {}
-    source = []
-    with open(path, encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
-            if line.startswith("#"):
-                source.append(line[1:].strip())
-                continue
-            parts = line.rstrip("\n").split("\t")
-            if not line.strip() or parts[0] == "letter":
-                continue
-            try:
-                letter, value, count = parts[0], int(parts[1]), int(parts[2])
-            except (IndexError, ValueError):
-                raise ValueError(f"{path}:{lineno}: expected letter, value, count") from None
-            values[letter], counts[letter] = value, count
-    missing = [c for c in TILE_LETTERS + "?" if c not in values]
-    if missing:
-        raise ValueError(f"{path}: no value/count for {' '.join(missing)}")
-    blanks = counts.pop("?")
-    values.pop("?")
-    return TileSet(values, counts, blanks, " ".join(s for s in source if "Source" in s or
-                                                     "wikipedia" in s.lower()))
 
 
 @functools.lru_cache(maxsize=1)
@@ -135,7 +89,8 @@ class Match(NamedTuple):
             return self.word
         chars = list(self.word)
         for i in self.blanks:
-            chars[i] = "ς" if chars[i] == "Σ" and i == len(chars) - 1 else chars[i].lower()
+            chars[i] = FINAL_SIGMA if chars[i] == TILE_SIGMA and i == len(chars) - 1 \
+                else chars[i].lower()
         return "".join(chars)
 
 

@@ -45,23 +45,24 @@ import unicodedata
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
+from grammars.alphabet import (GREEK_BLOCKS, LOWER_NUMERAL_SIGN, NUMERAL_SIGNS,
+                               OTI_PATTERN, final_sigma)
+
 KINDS = ("word", "elided", "number", "latin", "other-script", "abbreviation")
 APOSTROPHES = "'\u2019\u02bc\u2018"
-NUMERAL_SIGNS = "\u02b9\u0374"  # keraia (U+0374 is U+02B9 after NFC)
-LOWER_NUMERAL_SIGN = "\u0375"
 
 _NOT_LETTER = APOSTROPHES + NUMERAL_SIGNS + LOWER_NUMERAL_SIGN
 # letters, digits and combining marks; '.' or ',' between digits
 _RUN = re.compile(r"(?:(?![%s])[^\W_]|[\u0300-\u036f\u1dc0-\u1dff]|(?<=\d)[.,](?=\d))+"
                   % re.escape(_NOT_LETTER))
 _DIGIT = re.compile(r"\d")
-_GREEK = re.compile("[\u0370-\u03ff\u1f00-\u1fff]")
+_GREEK = re.compile("[%s]" % GREEK_BLOCKS)
 _LATIN = re.compile("[A-Za-z\u00c0-\u024f\u1e00-\u1eff]")
 _MARKS = re.compile("[\u0300-\u036f\u1dc0-\u1dff]")
 _LETTER = r"(?:(?![%s])[^\W\d_][\u0300-\u036f]*)" % re.escape(_NOT_LETTER)
 # rule 6: ό,τι, and dotted abbreviations, tried where a run starts (before rule 1)
-_WHOLE = re.compile(r"(?<![^\W_])(?:[οόΟΌ],[τΤ][ιΙ](?![^\W_])|(?:%s{1,4}\.){2,}(?![^\W_])"
-                    r"|%s+\.)" % (_LETTER, _LETTER))
+_WHOLE = re.compile(r"(?<![^\W_])(?:%s(?![^\W_])|(?:%s{1,4}\.){2,}(?![^\W_])"
+                    r"|%s+\.)" % (OTI_PATTERN, _LETTER, _LETTER))
 ABBREVIATIONS_FILE = Path(__file__).resolve().parent.parent / "grammars" / "abbreviations.tsv"
 
 
@@ -122,10 +123,7 @@ def tokens(text: str) -> Iterator[Token]:
 
 def word_type(word: str) -> str:
     """The type of a word token: lower case, a final σ written ς (rule 5)."""
-    t = word.lower()
-    if t.endswith("σ"):
-        t = t[:-1] + "ς"
-    return t
+    return final_sigma(word.lower())
 
 
 def letters(word: str) -> int:

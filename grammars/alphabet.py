@@ -32,7 +32,27 @@ SURFACE_LETTERS = frozenset(LETTERS + FINAL_SIGMA + MARKED)
 TILE_MAP = {"ά": "Α", "έ": "Ε", "ή": "Η", "ί": "Ι", "ό": "Ο", "ύ": "Υ", "ώ": "Ω",
             "ϊ": "Ι", "ϋ": "Υ", "ΐ": "Ι", "ΰ": "Υ", "ς": "Σ"}
 
+#: the sigma (σ, non-final) and its tile (Σ)
+SIGMA = "σ"
+TILE_SIGMA = "Σ"
+
+# -- Greek text around the letters (fst/tokenize.py, fst/listfile.py) --------------------------
+#: the Unicode blocks of Greek (Greek and Coptic, Greek Extended), as a regex class body
+GREEK_BLOCKS = "\u0370-\u03ff\u1f00-\u1fff"
+#: the numeral sign keraia (U+0374 is U+02B9 after NFC) and the lower numeral sign (κγʹ, ͵α)
+NUMERAL_SIGNS = "\u02b9\u0374"
+LOWER_NUMERAL_SIGN = "\u0375"
+#: the pronoun ό,τι (any case, accented or not), written with its comma (a regex)
+OTI_PATTERN = "[οόΟΌ],[τΤ][ιΙ]"
+#: what the Symbol font's glyphs read back as in a PDF, in place of Greek letters
+SYMBOL_LOOKALIKES = {"\u2206": "Δ", "\u2126": "Ω", "\u00b5": "μ"}
+
 _DIAERESIS = "\u0308"
+
+
+def final_sigma(word: str) -> str:
+    """``word`` with a σ that ends it written ς (``final_sigma("λογοσ")`` → ``'λογος'``)."""
+    return word[:-1] + FINAL_SIGMA if word.endswith(SIGMA) else word
 
 
 def tile(form: str) -> str:

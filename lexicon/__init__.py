@@ -10,10 +10,11 @@ way (this package imports only ``grammars.alphabet``). A test can make a small
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Mapping
+from typing import Iterable, Iterator, Mapping
 
 #: accented lower-case Greek letters a listed form may use
 from grammars.alphabet import SURFACE_LETTERS, TILE_LETTERS, tile
@@ -37,6 +38,7 @@ WORDS_2_3_FILE = "words-2-3.tsv"
 LEMMAS_FILE = "lemmas.tsv"  # elspell's hand-classified rows (the guesser's weights)
 EXCLUDED_FILE = "excluded.tsv"  # capitalised lemmas (§C1)
 TILES_FILE = LEXICON_DIR / "tiles" / "greek.tsv"  # the tile set (values, counts)
+LICENCES_FILE = LEXICON_DIR / "notes" / "licences.tsv"  # each file's licence note
 #: the lemma files whose rows carry a source id (README.md; grammars/profiles.py)
 SOURCE_FILES = {"lemmas-pes-dev.tsv": "PES", "lemmas-freedict.tsv": "FD"}
 #: a flag shown in analyses: the accent of a lemma learned from tile forms is a guess
@@ -390,6 +392,73 @@ def read_short_words(path: Path | None = None) -> list[ShortWord]:
             raise ValueError(f"{path}:{lineno}: {w.word!r} is not a 2–3 letter tile word "
                              f"spelt {w.form!r}")
         out.append(w)
+    return out
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """The Greek Scrabble set: ``values[letter]`` (points), ``counts[letter]`` (tiles of the
+    letter in the set), ``blanks`` (blank tiles, worth 0), ``source`` (the citation)."""
+    values: dict[str, int]
+    counts: dict[str, int]
+    blanks: int
+    source: str
+
+    def score(self, word: str, blanks: Iterable[int] = ()) -> int:
+        """Face value of ``word`` (tile form): the sum of its letters' values, less the letters
+        at the 0-based positions ``blanks`` (played by blanks, worth 0). No board premiums."""
+        skip = set(blanks)
+        return sum(self.values[c] for i, c in enumerate(word) if i not in skip)
+
+
+@functools.lru_cache(maxsize=None)
+def tile_set(path: Path | str | None = None) -> TileSet:
+    """The tile set read from ``lexicon/tiles/greek.tsv`` (or ``path``).
+
+    Raises ValueError if the file does not give a value and count for each of the 24 tile
+    letters and the blank."""
+    path = Path(path) if path else TILES_FILE
+    values: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    source = []
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            if line.startswith("#"):
+                source.append(line[1:].strip())
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if not line.strip() or parts[0] == "letter":
+                continue
+            try:
+                letter, value, count = parts[0], int(parts[1]), int(parts[2])
+            except (IndexError, ValueError):
+                raise ValueError(f"{path}:{lineno}: expected letter, value, count") from None
+            values[letter], counts[letter] = value, count
+    missing = [c for c in TILE_LETTERS + "?" if c not in values]
+    if missing:
+        raise ValueError(f"{path}: no value/count for {' '.join(missing)}")
+    blanks = counts.pop("?")
+    values.pop("?")
+    return TileSet(values, counts, blanks, " ".join(s for s in source if "Source" in s or
+                                                     "wikipedia" in s.lower()))
+
+
+def read_licences(path: Path | None = None) -> list[tuple[str, str, str]]:
+    """Rows ``file  id  note`` of ``lexicon/notes/licences.tsv`` (or ``path``), the header
+    row left out: the licence note of each lexicon file, and the source or rule id that
+    leaves it out of a profile (``-``: none). Raises ValueError naming file and line for a
+    row that is not three tab-separated fields."""
+    path = path or LICENCES_FILE
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            if line.startswith("#") or not line.strip():
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 3:
+                raise ValueError(f"{path}:{lineno}: expected file, id, note")
+            if parts[0] != "file":
+                out.append((parts[0], parts[1], parts[2]))
     return out
 
 

@@ -12,6 +12,8 @@ import time
 import urllib.request
 from collections.abc import Iterator
 
+from grammars.examples import WARM_UP_LEMMA, WARM_UP_WORD
+
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening TCP socket on ``host``:``port`` (port 0: any free port). Raises OSError
@@ -44,8 +46,8 @@ def serve(judge, host: str = "127.0.0.1", port: int = 8000, log_level: str = "wa
     from .app import create_app
 
     sock = bind(host, port)
-    judge.check("ΕΓΡΑΨΑ")  # the analysis table
-    judge.paradigm("γράφω")  # the analyser FST
+    judge.check(WARM_UP_WORD)  # the analysis table
+    judge.paradigm(WARM_UP_LEMMA)  # the analyser FST
     app = create_app(judge, lang)
     from .app import MAX_URL_READ
 
