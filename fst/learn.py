@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Callable
 
 # the method is Greek (grammars.learn); its names stay importable from here
-from grammars.learn import (Candidate, Outcome, Params, evaluate, guess_pairs,  # noqa: F401
+from grammars.learn import (Candidate, Outcome, Params, evaluate, guess_pairs,
                             judge_candidates)
 
 from .normalize import InvalidWord, to_tile
@@ -128,3 +128,8 @@ def _pdf_text(path: Path) -> list[tuple[int, str]]:
         return [(i, page.extract_text() or "") for i, page in enumerate(reader.pages, 1)]
     except Exception as e:  # pypdf raises many kinds for damaged files
         raise ValueError(f"{path}: cannot read this PDF ({e.__class__.__name__})") from None
+
+
+__all__ = ["FOLD_ENV", "ACCENT_GUESSED", "in_dev_half", "fold_of", "fold_from_env", "read_dev",
+           "dev_could_hold", "read_word_list", "Candidate", "Params", "Outcome", "evaluate",
+           "guess_pairs", "judge_candidates"]

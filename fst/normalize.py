@@ -2,9 +2,8 @@
 are Greek (tile form, Latin look-alikes, final sigma) and live in :mod:`grammars.normalize`."""
 from __future__ import annotations
 
-from grammars.normalize import (_FAST, _MAX_CHARS, ERROR_CODES, LATIN_LOOKALIKES,  # noqa: F401
-                                MAX_LETTERS, TILE_LETTERS, InvalidWord, is_tile,
-                                to_lower_accented, to_tile)
+from grammars.normalize import (ERROR_CODES, LATIN_LOOKALIKES, MAX_LETTERS, TILE_LETTERS,
+                                InvalidWord, is_tile, to_lower_accented, to_tile)
 
 __all__ = [
     "TILE_LETTERS",

@@ -30,7 +30,7 @@ import numpy as np
 
 from grammars.alphabet import FINAL_SIGMA, TILE_SIGMA
 # the tile set is lexicon data, read by the lexicon
-from lexicon import TILES_FILE, TileSet, tile_set  # noqa: F401 (re-exported)
+from lexicon import TileSet, tile_set  # noqa: F401 (TileSet: re-exported)
 
 from .normalize import InvalidWord, to_tile
 from .runtime import N_LETTERS, TILE_LETTERS, TileDFA, arcs_from

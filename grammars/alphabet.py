@@ -24,6 +24,22 @@ STRESSED = {"α": "ά", "ε": "έ", "η": "ή", "ι": "ί", "ο": "ό", "υ": "�
 #: vowel → its form with diaeresis, and with diaeresis and stress
 DIAERESIS = {"ι": "ϊ", "υ": "ϋ"}
 STRESSED_DIAERESIS = {"ι": "ΐ", "υ": "ΰ"}
+#: every vowel letter → its stressed form, the diaeresis vowels included (ϊ → ΐ, ϋ → ΰ)
+ACCENT = {**STRESSED, **{DIAERESIS[v]: s for v, s in STRESSED_DIAERESIS.items()}}
+#: stressed vowel → the same vowel unstressed, the diaeresis kept (ΐ → ϊ)
+UNSTRESSED = {s: v for v, s in ACCENT.items()}
+#: the stressed vowels (acute, and acute with diaeresis)
+STRESSED_VOWELS = "".join(ACCENT.values())
+#: the vowel letters of an unstressed form: the seven and ϊ, ϋ
+VOWELS_WITH_DIAERESIS = VOWELS + "".join(DIAERESIS.values())
+#: the vowel letters of any surface form: plain, with diaeresis, stressed (orthography's
+#: syllables, §B7's vowel groups)
+VOWELS_WITH_MARKED = VOWELS_WITH_DIAERESIS + STRESSED_VOWELS
+#: the vowels plain or with the acute, without ϊ ϋ ΐ ΰ: a word or stem starts with a vowel
+#: of these (a diaeresis never stands first); compounds.py and conjugation.py test starts
+VOWELS_WITH_STRESSED = VOWELS + "".join(STRESSED.values())
+#: the vowels' tiles
+TILE_VOWELS = VOWELS.upper()
 #: the marked letters in the order the compiler has always listed them
 MARKED = "άέήίόύώϊϋΐΰ"
 #: every letter a surface form may use

@@ -47,7 +47,7 @@ import functools
 from dataclasses import dataclass
 
 from grammars import phonology as ph
-from grammars.alphabet import STRESSED
+from grammars.alphabet import STRESSED, VOWELS_WITH_STRESSED
 from grammars.cells import Cell
 from grammars.rules import d2_internal_augment as d2
 from grammars.rules.d2_internal_augment import DEMOTIC
@@ -78,7 +78,7 @@ LEARNED_IMPERFECT = {"λαμβάνω", "θέτω", "βάλλω", "δίδω", "λ
 #: εισάγω, εισήγαγα, εισάχθηκα: no *εισήγα)
 NO_IMPERFECT = {"άγω"}
 ACCENTED = {v: k for k, v in STRESSED.items()}
-VOWEL_START = set("αεηιουωάέήίόύώ")
+VOWEL_START = set(VOWELS_WITH_STRESSED)
 LABIAL, VELAR = set("πβφψμ"), set("κγχξ")
 
 

@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grammars import phonology as ph
+from grammars.alphabet import VOWELS_WITH_STRESSED
 from grammars.paradigm import cut as cut_u
 from lexicon import LEXICON_DIR, VERB_PARTS_FILE, rows
 
@@ -240,7 +241,7 @@ def aorist_forms(lemma: str, aor: str, subj: str | None) -> list[tuple[str, str]
     a_plain = _bare(a_stem)
     s_plain = _bare(_strip(subj, ("ω",))[0]) if subj else None
     syllabic = (aor.startswith("έ") and len(aor) > 1 and aor[1] not in ph.VOWELS
-                and lemma[:1] not in "αεηιουωάέήίόύώ"
+                and lemma[:1] not in VOWELS_WITH_STRESSED
                 and (s_plain is None or s_plain == a_plain[1:]))
     out = []
     for person, e in zip(PERSONS, endings):
@@ -307,7 +308,7 @@ def unaugmented(lemma: str, aor: str, subj: str | None) -> bool:
     consonant-initial verb whose aorist stem is its subjunctive's, or has a syllabic augment
     (then only the forms without it: εγράψαμε); False for a temporal, internal or hidden
     augment (κατέστησα, βρήκα, συνέβη: §D2, no second augment)."""
-    if lemma[:1] in "αεηιουωάέήίόύώ" or aor.endswith("ην"):
+    if lemma[:1] in VOWELS_WITH_STRESSED or aor.endswith("ην"):
         return False
     cut = _strip(aor, ("α",))
     if cut is None:
@@ -328,7 +329,7 @@ def perfective_stem(aor: str, subj: str | None, lemma: str) -> tuple[str, bool]:
         return (_bare(stem) if oxy else stem), oxy
     cut = _strip(aor, ("ην", "α"))
     a_plain = _bare(cut[0])
-    if aor.startswith("έ") and aor[1:2] not in ph.VOWELS and lemma[:1] not in "αεηιουωάέήίόύώ":
+    if aor.startswith("έ") and aor[1:2] not in ph.VOWELS and lemma[:1] not in VOWELS_WITH_STRESSED:
         a_plain = a_plain[1:]
     return _stem_mark_last(a_plain), False
 

@@ -14,11 +14,11 @@ check that every lexicon row produces its citation form (tests/test_lexicon_rows
 """
 from __future__ import annotations
 
+from grammars.alphabet import plain
 from grammars.guess import accentuations
 
 from . import phonology as ph
 from .paradigm import ClassTable, generate
-import unicodedata
 
 # part of speech → the class's own citation cell(s)
 CITATION = {"NOUN": ("N;NOM;SG",), "ADJ": ("ADJ;MASC;NOM;SG",),
@@ -70,8 +70,7 @@ def keeps(cell: str, mark: str) -> bool:
 
 
 def _tile(form: str) -> str:
-    bare = "".join(c for c in unicodedata.normalize("NFD", form) if not unicodedata.combining(c))
-    return bare.upper().replace("ς", "Σ")
+    return plain(form).upper()
 
 
 def status(lemma: str, pos: str, table: ClassTable | None) -> str:

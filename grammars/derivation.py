@@ -31,6 +31,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from grammars.alphabet import VOWELS
+
 from . import phonology as ph
 from .paradigm import ClassTable, consonant_initial, cut, generate, load_tables
 
@@ -220,7 +222,7 @@ def candidates(lemma: str, base_class: str, derived_class: str) -> list[str]:
                 if form in scored:
                     scored[form] = min(scored[form], rank)
                     continue
-                if any(v + v in form for v in "αεηιουω"):
+                if any(v + v in form for v in VOWELS):
                     continue  # a stem vowel doubled by the suffix (αγνάντι-ι) is no Greek word
                 try:
                     if not well_formed(form) or not cited_by(form, table):

@@ -59,6 +59,7 @@ from typing import Container, Iterable, NamedTuple
 
 import lexicon
 from grammars import phonology as ph
+from grammars.alphabet import ACCENT
 from grammars.normalize import InvalidWord, to_lower_accented
 from grammars.paradigm import ClassTable, Rule, consonant_initial, cut, generate, load_tables
 
@@ -68,7 +69,7 @@ NGRAM = 4  # letter n-gram order of the lemma model
 SUFFIX = 6  # longest lemma ending the class model conditions on
 THETA = 3.0  # back-off mass of the suffix model
 ALPHABET = 28
-_ACCENT = {"α": "ά", "ε": "έ", "η": "ή", "ι": "ί", "ο": "ό", "υ": "ύ", "ω": "ώ", "ϊ": "ΐ", "ϋ": "ΰ"}
+_ACCENT = ACCENT
 _ACCENTED = set(_ACCENT.values())
 
 

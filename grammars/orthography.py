@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import unicodedata
 
-from .alphabet import FINAL_SIGMA, SURFACE_LETTERS
+from .alphabet import FINAL_SIGMA, STRESSED_VOWELS, SURFACE_LETTERS, VOWELS_WITH_DIAERESIS
 
-_ACUTE = frozenset("άέήίόύώΐΰ")
-_VOWEL = frozenset("αεηιουωϊϋ") | _ACUTE
+_ACUTE = frozenset(STRESSED_VOWELS)
+_VOWEL = frozenset(VOWELS_WITH_DIAERESIS) | _ACUTE
 _BARE = {"ί": "ι", "ύ": "υ"}  # an accent on the second letter keeps the digraph (ού, αί)
 _DIGRAPHS = ("ου", "αι", "ει", "οι", "υι", "αυ", "ευ", "ηυ")
 

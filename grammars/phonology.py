@@ -29,8 +29,11 @@ from __future__ import annotations
 
 import unicodedata
 
-LETTERS = "αβγδεζηθικλμνξοπρστυφχψωϊϋ"
-VOWELS = set("αεηιουωϊϋ")
+from grammars import alphabet
+from grammars.alphabet import UNSTRESSED, VOWELS_WITH_DIAERESIS
+
+LETTERS = alphabet.LETTERS + "".join(alphabet.DIAERESIS.values())  # and ϊ, ϋ
+VOWELS = set(VOWELS_WITH_DIAERESIS)
 DIGRAPHS = ("ου", "αι", "ει", "οι", "υι", "αυ", "ευ", "ηυ")
 MARK = "'"
 GLIDE = "j"
@@ -41,7 +44,7 @@ KEEP = "keep"
 AUG = "[AUG]"
 AUG_D1 = "[AUG1]"  # unstressed augment kept (regulation D1); surfaces as ε when not stressed
 
-_ACCENTED = {"ά": "α", "έ": "ε", "ή": "η", "ί": "ι", "ό": "ο", "ύ": "υ", "ώ": "ω", "ΐ": "ϊ", "ΰ": "ϋ"}
+_ACCENTED = UNSTRESSED
 _ACCENT_OF = {v: k for k, v in _ACCENTED.items()}
 
 

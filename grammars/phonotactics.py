@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+
+from grammars import alphabet
 from grammars.normalize import to_tile
 
 HERE = Path(__file__).resolve().parent
 INVENTORY_FILE = HERE / "phonotactics.tsv"
 ALLOW_FILE = HERE / "phonotactics-allow.tsv"
-TILE_VOWELS = frozenset("ΑΕΗΙΟΥΩ")
+TILE_VOWELS = frozenset(alphabet.TILE_VOWELS)
 POSITIONS = ("initial", "medial", "final", "vowel", "whole")
 #: the final consonants of the consonant-final prefixes (Triantafyllidis grammar, compounds:
 #: εκ-, εν-/συν-/παν-, εξ-, υπερ-): a compound may join one to a word-initial run (ΕΚ-ΣΤΑΣΗ,

@@ -21,7 +21,6 @@ bounds (§LEN) are the other half of a profile and are set separately.
 from __future__ import annotations
 
 from grammars import rules
-from lexicon import FLAG_MARKS, SOURCE_FILES, source_marks
 
 #: rule ids that license forms of their own (the layers a profile can switch off), sorted;
 #: derived from grammars.rules.LAYERS
@@ -32,8 +31,8 @@ SOURCE_IDS = {
     "PES": "lemma learned from the official list's development half alone",
     "FD": "lemma whose only source besides the official list is FreeDict",
 }
-# the lemma files whose rows carry a source id, and the flags shown as marks, are lexicon
-# data (lexicon.SOURCE_FILES, FLAG_MARKS, source_marks)
+# the lemma files whose rows carry a source id, and the flags shown as marks, are lexicon data
+# (lexicon.SOURCE_FILES, FLAG_MARKS and source_marks)
 PROFILES: dict[str, tuple[str, ...]] = {
     "board": (),
     "no-hidden-words": ("E2",),

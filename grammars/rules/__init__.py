@@ -30,8 +30,7 @@ with its rule id, so that a profile can switch it off (``grammars.profiles``).
 """
 from __future__ import annotations
 
-from .base import (HOOKS, RULE_WEIGHT, STAGES, Context, ExtraCells, Filter,  # noqa: F401
-                   Layer)
+from .base import HOOKS, RULE_WEIGHT, STAGES, Context, ExtraCells, Filter, Layer
 
 # the layers, in order
 from . import (a4_rulings, aw_present, b3_xana, b6_degree, b7_loans, b9_simo,  # noqa: E402
@@ -64,3 +63,7 @@ def licensing() -> tuple[str, ...]:
 def explainers() -> tuple[Layer, ...]:
     """The layers that explain a rejection, in order."""
     return tuple(x for x in LAYERS if x.explain is not None)
+
+
+__all__ = ["HOOKS", "RULE_WEIGHT", "STAGES", "Context", "ExtraCells", "Filter", "Layer", "LAYERS",
+           "at", "licensing", "explainers"]

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from grammars import phonology as ph
-from grammars.alphabet import analysis_sigma, plain, surface_sigma
+from grammars.alphabet import STRESSED, VOWELS, analysis_sigma, plain, surface_sigma
 from grammars.cells import Cell
 from grammars.rules.base import RULE_WEIGHT, Layer
 from grammars.rules.d1_augment import _tense
@@ -71,7 +71,7 @@ def listed_compounds(lemma: str, forms: list[tuple[str, str]]) -> list[tuple[str
     verb that every person keeps (ήπια, είδα) drops too: ξανάπια (regulation §D2: ΞΑΝΑΠΙΑ,
     ΚΑΛΟΔΑ). The compound's own augment is unstressed, hence optional (§D1): εξανάφαγα,
     εξαναφάγαμε, ΕΞΑΝΑΠΙΑ, ΕΞΑΝΑΔΩΣΑΜΕ; never a second one (ΕΞΑΝΑΗΠΙΑ no, §D2)."""
-    if not takes_xana(lemma) or plain(lemma)[:1] in "αεηιουω":
+    if not takes_xana(lemma) or plain(lemma)[:1] in VOWELS:
         return []
     first = {}
     for cell, form in forms:
@@ -130,7 +130,7 @@ def prefixed(lemma: str, cell: str, form: str, rule_ids=()) -> set[str]:
 def _prefixed(prefixes):
     """Acceptor of strings starting with any of ``prefixes``, with or without one accent."""
     import pynini
-    acc = {"α": "ά", "ε": "έ", "η": "ή", "ι": "ί", "ο": "ό", "υ": "ύ", "ω": "ώ"}
+    acc = STRESSED
     forms = set()
     for p in prefixes:
         forms.add(p)

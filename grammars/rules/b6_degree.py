@@ -36,7 +36,7 @@ def _stress_from_end(lemma: str) -> int:
     """Syllable (vowel letter) count from the end to the accented one, 1 = last; 0 if none."""
     nfd = unicodedata.normalize("NFD", lemma)
     pos = nfd.find("\u0301")
-    return sum(1 for c in nfd[pos - 1:] if c in "αεηιουω") if pos > 0 else 0
+    return sum(1 for c in nfd[pos - 1:] if c in alphabet.VOWELS) if pos > 0 else 0
 
 
 GRADED = LEXICON_DIR / COMPARISON_FILE

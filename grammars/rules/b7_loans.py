@@ -9,12 +9,13 @@ doublet is added by the compiler to every indeclinable lemma of either spelling.
 """
 from __future__ import annotations
 
+from grammars.alphabet import VOWELS_WITH_MARKED
 from grammars.rules.base import RULE_WEIGHT, Layer
 
 RULE_ID = "B7"
 CLASS = "INDECL"
 
-VOWELS = set("αεηιουωάέήίόύώϊϋΐΰ")
+VOWELS = set(VOWELS_WITH_MARKED)
 # ancient third-declension endings in -ρ: αιθήρ, ήπαρ, ύδωρ, μάρτυρ (declinable, not loans)
 ANCIENT_R = ("ηρ", "ήρ", "ωρ", "ώρ", "υρ", "ύρ")
 STRESSED_FINAL = set("έόίώ") | {"ού", "ουά"}

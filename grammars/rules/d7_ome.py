@@ -6,6 +6,7 @@ the accented surface: a 1st-plural form ending in unstressed -ουμε gets a tw
 """
 from __future__ import annotations
 
+from grammars.alphabet import DIAERESIS, FINAL_SIGMA, LETTERS, MARKED, STRESSED_VOWELS
 from grammars.cells import Cell
 from grammars.rules.base import RULE_WEIGHT, Layer
 
@@ -33,14 +34,14 @@ def fst(gen, ctx):
     import pynini
 
     tags = ctx.tags
-    letters = [c for c in "αβγδεζηθικλμνξοπρστυφχψωϊϋςάέήίόύώΐΰ"]
+    letters = [c for c in LETTERS + "".join(DIAERESIS.values()) + FINAL_SIGMA + STRESSED_VOWELS]
     sigma = pynini.union(*letters).closure()
     rewrite = pynini.concat(sigma, pynini.cross(SOURCE_ENDING, TARGET_ENDING))
     cells = [c for (kind, c) in tags.by_char.values() if kind == "cell" and applies(c)]
     if not cells:
         return gen
     any_char = pynini.union(*[pynini.escape(chr(i)) for i in range(0x3b1, 0x3ca)] +
-                            [pynini.escape(c) for c in "άέήίόύώϊϋΐΰς"] +
+                            [pynini.escape(c) for c in MARKED + FINAL_SIGMA] +
                             [tags.by_tag[k] for k in tags.by_tag]).closure()
     cell_syms = pynini.union(*[tags.char("cell", c) for c in cells])
     # analysis side must contain a 1st-plural cell; append the rule symbol. Both filters are

@@ -22,13 +22,14 @@ its own (its forms are there already).
 """
 from __future__ import annotations
 
+import collections
 from dataclasses import dataclass
+
 from grammars import alphabet
-from grammars.alphabet import surface_sigma
+from grammars.alphabet import ACCENT, VOWELS_WITH_DIAERESIS, surface_sigma
 from grammars.rules.base import Layer
 from lexicon import StemPair
 from lexicon import read_spellings as _read_spellings
-import collections
 
 RULE_ID = "E4"
 # a double spelling is a dictionary variant (weights: main 0, variant 1)
@@ -38,7 +39,7 @@ VARIANT_WEIGHT = 1.0
 ALTERNATIONS = {"αυ/αβ": ("αυ", "αβ"), "ευ/εβ": ("ευ", "εβ"),
                 "αη/αϊ": ("αη", "αϊ"), "οη/οϊ": ("οη", "οϊ")}
 VOICED = set("βγδζλμνρ")
-VOWELS = set("αεηιουωϊϋ")
+VOWELS = set(VOWELS_WITH_DIAERESIS)
 DIGRAPHS = ("ου", "αι", "ει", "οι", "υι", "αυ", "ευ", "ηυ")
 # accented spellings of each unaccented alternation: (source, target), stress carried over
 _ACCENTED = {
@@ -214,8 +215,7 @@ def twins(gen, ctx):
         return None
     tag_sigma = pynini.union(*sorted(tags.by_tag.values())).closure()
     surf = surface_sigma()
-    acc = {"α": "ά", "ε": "έ", "η": "ή", "ι": "ί", "ο": "ό", "υ": "ύ", "ω": "ώ", "ϊ": "ΐ",
-           "ϋ": "ΰ"}
+    acc = ACCENT
     groups = collections.defaultdict(list)
     for x in ext:  # forms keep the letters before the alternation, stress aside
         groups[(plain(x.lemma[:x.position]), x.source, x.target)].append(x.lemma)

@@ -19,7 +19,7 @@ licenses.
 from __future__ import annotations
 
 
-from grammars.alphabet import TILE_LETTERS, TILE_MAP, fst_paths
+from grammars.alphabet import LETTERS, TILE_LETTERS, TILE_MAP, fst_paths
 from grammars.alphabet import tile as alphabet_tile
 from grammars.rules import e2_hidden_words
 from grammars.rules.base import Layer
@@ -49,7 +49,7 @@ def paradigm_tiles(gen, words) -> set[str]:
     import pynini
 
     inverse = pynini.string_map([(t, s) for s, t in TILE_MAP.items()]
-                                + [(c.upper(), c) for c in "αβγδεζηθικλμνξοπρστυφχψω"])
+                                + [(c.upper(), c) for c in LETTERS])
     accented = pynini.project(pynini.compose(pynini.string_map(sorted(words)),
                                              inverse.closure()), "output").optimize()
     made = pynini.project(pynini.compose(gen, accented), "output").optimize()
