@@ -1,0 +1,111 @@
+"""The layout's rules (issue 19), read off the source by scripts/measure_architecture.py.
+
+* ``grammars.alphabet`` ← ``lexicon`` ← the rest of ``grammars``: no module of grammars/ or
+  lexicon/ imports one of a higher layer, and none of them forms an import cycle;
+* grammars/ never imports fst/; lexicon/ imports ``grammars.alphabet`` and nothing else of
+  grammars/;
+* no first-party import inside a function in grammars/ or lexicon/ (optional third-party
+  packages, pynini, may be imported there);
+* no string constant with a Greek letter in fst/ outside docstrings and help texts.
+
+fst/'s own cycles and upward imports are not asserted here yet (fst/ is being reorganised).
+Each detector is first shown to fire on a planted file, so that a pass means something.
+"""
+from __future__ import annotations
+
+import importlib.util
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load_measure():
+    spec = importlib.util.spec_from_file_location(
+        "measure_architecture", ROOT / "scripts" / "measure_architecture.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+ma = _load_measure()
+KNOWN = ma.modules()
+LOWER = {n: p for n, p in KNOWN.items() if n.split(".")[0] in ("grammars", "lexicon")}
+
+
+def _edges(names) -> list[tuple[str, str, bool]]:
+    """(importer, imported, inside a function?) for every first-party import of ``names``."""
+    return [(n, t, inner) for n in sorted(names) for t, inner in ma.imports(n, KNOWN[n], KNOWN)]
+
+
+EDGES = _edges(LOWER)
+
+
+# -- the detectors fire ---------------------------------------------------------------------
+
+def test_detectors_find_planted_violations(tmp_path):
+    pkg = tmp_path / "grammars"
+    pkg.mkdir()
+    src = pkg / "planted.py"
+    src.write_text('"""Doc with a Greek word: λέξη."""\nimport lexicon\n\n\ndef f():\n'
+                   '    from fst import api\n    return "λέξη", api\n', encoding="utf-8")
+    known = dict(KNOWN, **{"grammars.planted": src})
+    found = ma.imports("grammars.planted", src, known)
+    assert ("lexicon", False) in found and ("fst.api", True) in found
+    assert [text for _, text in ma.greek_constants(src)] == ["λέξη"]  # the docstring is exempt
+    assert ma.cycles({"a": {"b"}, "b": {"a"}, "c": set()}) == [["a", "b"]]
+    assert ma.layer("grammars.alphabet") < ma.layer("lexicon") < ma.layer("grammars.rules") \
+        < ma.layer("fst.compile")
+
+
+def test_the_packages_are_read():
+    assert "grammars.alphabet" in LOWER and "lexicon" in LOWER and "grammars.rules.d1_augment" \
+        in LOWER and any(n.startswith("fst.") for n in KNOWN)
+    assert EDGES
+
+
+# -- grammars/ and lexicon/ -----------------------------------------------------------------
+
+def test_no_import_cycle_among_grammars_and_lexicon():
+    graph: dict[str, set[str]] = defaultdict(set)
+    for a, b, _ in EDGES:
+        graph[a]
+        if b in LOWER:
+            graph[a].add(b)
+    for n in LOWER:
+        graph[n]
+    assert ma.cycles(graph) == []
+
+
+def test_no_upward_import_in_grammars_and_lexicon():
+    upward = sorted({(a, b) for a, b, _ in EDGES if ma.layer(b) > ma.layer(a)})
+    assert upward == []
+
+
+def test_grammars_never_imports_fst():
+    assert sorted({(a, b) for a, b, _ in EDGES
+                   if a.startswith("grammars") and b.split(".")[0] == "fst"}) == []
+
+
+def test_lexicon_imports_only_the_alphabet_of_grammars():
+    assert sorted({(a, b) for a, b, _ in EDGES if a.split(".")[0] == "lexicon"
+                   and b.split(".")[0] != "lexicon" and b != "grammars.alphabet"}) == []
+
+
+def test_alphabet_is_a_leaf():
+    assert [b for a, b, _ in EDGES if a == "grammars.alphabet"] == []
+
+
+def test_no_first_party_import_inside_a_function():
+    assert sorted({(a, b) for a, b, inner in EDGES if inner}) == []
+
+
+# -- fst/ -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(n for n in KNOWN if n.split(".")[0] == "fst"))
+def test_no_greek_string_constant_in_fst(name):
+    found = ma.greek_constants(KNOWN[name])
+    assert found == [], f"{KNOWN[name].relative_to(ROOT)}: Greek string constants {found[:5]} " \
+                        "(put them in grammars/)"
