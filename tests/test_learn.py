@@ -11,8 +11,7 @@ from conftest import REPO_ROOT
 from fst import learn
 from fst.normalize import to_tile
 from grammars.paradigm import generate, load_tables
-from grammars.profiles import PROFILES, disabled
-from lexicon import source_marks
+from grammars.profiles import PROFILES, disabled, source_marks
 
 sys.path.insert(0, str(REPO_ROOT / "scripts"))
 
