@@ -30,7 +30,7 @@ with its rule id, so that a profile can switch it off (``grammars.profiles``).
 """
 from __future__ import annotations
 
-from .base import HOOKS, RULE_WEIGHT, STAGES, Context, ExtraCells, Filter, Layer
+from grammars.layer import HOOKS, RULE_WEIGHT, STAGES, Context, ExtraCells, Filter, Layer
 
 # the layers, in order
 from . import (a4_rulings, aw_present, b3_xana, b6_degree, b7_loans, b9_simo,  # noqa: E402

@@ -8,7 +8,7 @@ rulings before the acceptor, so that a ruling's reference is the reason given.
 """
 from __future__ import annotations
 
-from grammars.rules.base import Layer
+from grammars.layer import Layer
 
 RULE_ID = "A4"
 

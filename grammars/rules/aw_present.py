@@ -11,7 +11,7 @@ evidence of a dictionary's forms) loses those rules, and with the 1st singular -
 """
 from __future__ import annotations
 
-from grammars.rules.base import Filter, Layer
+from grammars.layer import Filter, Layer
 
 FLAG = "no_aw"
 # present active cells → endings of the -άω alternant (underlying, stress by directive)

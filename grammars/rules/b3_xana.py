@@ -15,7 +15,7 @@ from __future__ import annotations
 from grammars import phonology as ph
 from grammars.alphabet import STRESSED, VOWELS, analysis_sigma, plain, surface_sigma
 from grammars.cells import Cell
-from grammars.rules.base import RULE_WEIGHT, Layer
+from grammars.layer import RULE_WEIGHT, Layer
 from grammars.rules.d1_augment import _tense
 
 RULE_ID = "B3"

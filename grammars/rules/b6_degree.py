@@ -15,7 +15,7 @@ import unicodedata
 
 from grammars import alphabet
 from grammars.cells import adjective_os_cells
-from grammars.rules.base import RULE_WEIGHT, ExtraCells, Layer
+from grammars.layer import RULE_WEIGHT, ExtraCells, Layer
 from lexicon import COMPARISON_FILE, LEXICON_DIR, read_graded, read_no_comparison
 
 RULE_ID = "B6"

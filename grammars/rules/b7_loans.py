@@ -10,7 +10,7 @@ doublet is added by the compiler to every indeclinable lemma of either spelling.
 from __future__ import annotations
 
 from grammars.alphabet import VOWELS_WITH_MARKED
-from grammars.rules.base import RULE_WEIGHT, Layer
+from grammars.layer import RULE_WEIGHT, Layer
 
 RULE_ID = "B7"
 CLASS = "INDECL"

@@ -4,7 +4,7 @@ even where the hidden-words aid (§E2) prints it in a set phrase.
 """
 from __future__ import annotations
 
-from grammars.rules.base import Layer
+from grammars.layer import Layer
 
 RULE_ID = "B9"
 BARRED_ENDINGS = ("σιμου", "ξιμου", "ψιμου", "σίμου", "ξίμου", "ψίμου")

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import functools
 
+from grammars.layer import Layer
 from grammars.normalize import to_tile
 from grammars.paradigm import generate, load_tables
-from grammars.rules.base import Layer
 from lexicon import EXCLUDED_FILE, LEXICON_DIR, rows
 
 RULE_ID = "C1"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from grammars.rules.base import Layer
+from grammars.layer import Layer
 
 RULE_ID = "C2"
 _UNITS = {"Α": 1, "Β": 2, "Γ": 3, "Δ": 4, "Ε": 5, "ΣΤ": 6, "Ζ": 7, "Η": 8, "Θ": 9}

@@ -9,8 +9,8 @@ id of their own. This module reads those rows.
 from __future__ import annotations
 
 from grammars import phonology as ph
+from grammars.layer import Layer
 from grammars.paradigm import consonant_initial, cut, load_variants, variants_of
-from grammars.rules.base import Layer
 
 RULE_ID = "D10"
 CELLS = ("V;IND;PST;IPFV;1;SG;PASS", "V;IND;PST;IPFV;2;SG;PASS")

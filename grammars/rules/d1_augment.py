@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from grammars import phonology as ph
 from grammars.cells import Cell
-from grammars.rules.base import Layer
+from grammars.layer import Layer
 
 RULE_ID = "D1"
 

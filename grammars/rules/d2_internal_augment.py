@@ -27,8 +27,8 @@ from pathlib import Path
 from grammars import phonology as ph
 from grammars.cells import Cell
 from grammars.conjugation import overridden, parts_index
+from grammars.layer import RULE_WEIGHT, Filter, Layer
 from grammars.paradigm import consonant_initial, cut, variants_of
-from grammars.rules.base import RULE_WEIGHT, Filter, Layer
 from lexicon import InternalAugment, read_internal_augment
 
 RULE_ID = "D2"

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from grammars.conjugation import overridden, parts_index, passive_forms
-from grammars.rules.base import RULE_WEIGHT, Layer
+from grammars.layer import RULE_WEIGHT, Layer
 from grammars.rules.d1_augment import listed_variants
 
 RULE_ID = "D3"

@@ -7,8 +7,8 @@ form in the class table (a 1st-singular present rule ending in -αω).
 """
 from __future__ import annotations
 
+from grammars.layer import RULE_WEIGHT, ExtraCells, Layer
 from grammars.rules import d1_augment
-from grammars.rules.base import RULE_WEIGHT, ExtraCells, Layer
 
 RULE_ID = "D4"
 PRESENT_CELL = "V;IND;PRS;IPFV;1;SG;ACT"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from grammars.alphabet import DIAERESIS, FINAL_SIGMA, LETTERS, MARKED, STRESSED_VOWELS
 from grammars.cells import Cell
-from grammars.rules.base import RULE_WEIGHT, Layer
+from grammars.layer import RULE_WEIGHT, Layer
 
 RULE_ID = "D7"
 SOURCE_ENDING = "ουμε"   # unaccented: the stress lies before it

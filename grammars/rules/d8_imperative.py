@@ -7,8 +7,8 @@ in -ου), inferred from flexy: a paradigm's own forms, so they carry no rule id
 """
 from __future__ import annotations
 
+from grammars.layer import Layer
 from grammars.paradigm import generate
-from grammars.rules.base import Layer
 
 RULE_ID = "D8"
 CELL = "V;IMP;IPFV;2;SG;PASS"

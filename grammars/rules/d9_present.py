@@ -9,7 +9,7 @@ present, imperfect, present imperative and the gerund in -οντας (Triantafyl
 from __future__ import annotations
 
 from grammars.cells import Cell
-from grammars.rules.base import Filter, Layer
+from grammars.layer import Filter, Layer
 
 RULE_ID = "D9"
 FLAG = "present_only"

@@ -8,8 +8,8 @@ out: §B9 outranks a set phrase.
 """
 from __future__ import annotations
 
+from grammars.layer import RULE_WEIGHT, Layer
 from grammars.rules import b9_simo
-from grammars.rules.base import RULE_WEIGHT, Layer
 
 RULE_ID = "E2"
 #: the class and cell tags of a hidden word: no inflection class or cell uses them (class

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from grammars import alphabet
 from grammars.alphabet import ACCENT, VOWELS_WITH_DIAERESIS, surface_sigma
-from grammars.rules.base import Layer
+from grammars.layer import Layer
 from lexicon import StemPair
 from lexicon import read_spellings as _read_spellings
 

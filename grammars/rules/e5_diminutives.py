@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from grammars.alphabet import plain
 from grammars.cells import Cell
-from grammars.rules.base import Filter, Layer
+from grammars.layer import Filter, Layer
 
 RULE_ID = "E5"
 

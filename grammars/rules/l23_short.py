@@ -18,11 +18,10 @@ licenses.
 """
 from __future__ import annotations
 
-
 from grammars.alphabet import LETTERS, TILE_LETTERS, TILE_MAP, fst_paths
 from grammars.alphabet import tile as alphabet_tile
+from grammars.layer import Layer
 from grammars.rules import e2_hidden_words
-from grammars.rules.base import Layer
 from lexicon import LEXICON_DIR, SHORT_LENGTHS, WORDS_2_3_FILE, ShortWord, read_short_words
 
 RULE_ID = "L23"
