@@ -5,12 +5,12 @@ Artifacts (in the cache directory ``<root>/<key>``, :func:`cache_dir`):
 * ``analyser.fst`` — weighted transducer, accented surface → analysis string;
 * ``tiles.fst`` — minimal deterministic acceptor of the tile forms;
 * ``tile2surface.fst`` — tile form → accented surface (restricted to the language);
-* ``tags.json`` — the tag table (:mod:`fst.tags`): private-use code points → class codes,
+* ``tags.json`` — the tag table (:mod:`fst.build.tags`): private-use code points → class codes,
   cells, rule ids;
 * ``dfa_*.npy`` — the tile acceptor as numpy arrays for look-ups without pynini
-  (:mod:`fst.runtime`), checked against ``tiles.fst`` when built;
+  (:mod:`fst.runtime.dfa`), checked against ``tiles.fst`` when built;
 * ``ana_*`` — every analysis of every tile word, for analysis without pynini
-  (:mod:`fst.anatable`), checked against ``analyser.fst`` when built;
+  (:mod:`fst.runtime.anatable`), checked against ``analyser.fst`` when built;
 * ``manifest.json`` — written last: the sha256 and size of every other file. A missing,
   truncated, corrupt or stale artifact is reported and everything rebuilt (:func:`ensure_cache`).
   The same inputs give byte-identical artifacts.
@@ -22,27 +22,34 @@ missed, wherever it is imported or opened.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
+import shutil
 import sys
+import tempfile
+import time
+from importlib import metadata
 from pathlib import Path
 
 import lexicon
 
-from . import anatable, phases, runtime
-from .tags import TagTable
+from fst.build import buildctl, phases
+from fst.build.compile import build as build_fsts
+from fst.build.tags import TagTable
+from fst.runtime import anatable
+from fst.runtime import dfa as runtime
 
 PKG_ROOT = Path(__file__).resolve().parent.parent
 GRAMMARS_DIR = PKG_ROOT / "grammars"
 FST_DIR = Path(__file__).resolve().parent
 #: the files of fst/ that never shape the artifacts: the applications, which only read them,
-#: and the profile acceptors, which key their own code (fst.profile_acceptor). Every other
+#: and the profile acceptors, which key their own code (fst.build.profiles). Every other
 #: file of fst/ is build code, so a new module is keyed until it is named here;
 #: tests/test_compile.py checks that the build imports none of these.
-NOT_BUILD_CODE = ("__main__.py", "api.py", "cli.py", "cli_export.py", "cli_search.py",
-                  "corpus.py", "coverage.py", "distributed.py", "export.py", "learn.py",
-                  "listfile.py", "notebook.py", "overlay.py", "profile_acceptor.py", "rules.py",
-                  "search.py", "subset.py", "tokenize.py", "web")
+NOT_BUILD_CODE = ("__main__.py", "api.py", "app", "build/export.py", "build/profiles.py",
+                  "build/subset.py", "learn.py", "notebook.py", "rules.py", "runtime/overlay.py",
+                  "runtime/search.py")
 
 
 def _tree(folder: Path) -> list[Path]:
@@ -53,10 +60,12 @@ def _tree(folder: Path) -> list[Path]:
 
 
 def code_files() -> list[Path]:
-    """The build code: every file of fst/ but :data:`NOT_BUILD_CODE` (a folder named there
-    leaves out everything under it)."""
+    """The build code: every file of fst/ but :data:`NOT_BUILD_CODE` (paths under fst/; a folder
+    named there leaves out everything under it)."""
     return [p for p in _tree(FST_DIR)
-            if p.relative_to(FST_DIR).parts[0] not in NOT_BUILD_CODE]
+            if not any(p.relative_to(FST_DIR).as_posix() == n
+                       or p.relative_to(FST_DIR).as_posix().startswith(n + "/")
+                       for n in NOT_BUILD_CODE)]
 
 
 def input_files(lexicon_path: Path | None = None) -> list[Path]:
@@ -73,7 +82,6 @@ def _pynini_version() -> str:
     """The installed pynini's version, from the package metadata (importing pynini costs
     a third of a second, and a warm cache must not need it). The dist-info folder beside the
     package is read directly: importlib.metadata takes 60 ms to get there."""
-    import importlib.util
     spec = importlib.util.find_spec("pynini")
     if spec is not None and spec.origin:
         site = Path(spec.origin).parent.parent
@@ -86,7 +94,6 @@ def _pynini_version() -> str:
                         break
             except OSError:
                 pass
-    from importlib import metadata
     try:
         return metadata.version("pynini")
     except metadata.PackageNotFoundError:
@@ -110,10 +117,15 @@ def cache_key(lexicon_path: Path | None = None) -> str:
     return h.hexdigest()[:16]
 
 
+def default_root() -> Path:
+    """The cache root: $DEKTES_CACHE, else $XDG_CACHE_HOME/dektes, else ~/.cache/dektes. The
+    user's lists live under it too (:func:`fst.runtime.overlay.lists_root`)."""
+    return Path(os.environ.get("DEKTES_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "dektes"))
+
+
 def cache_dir(lexicon_path: Path | None = None, root: Path | str | None = None) -> Path:
-    """``root`` (default: $DEKTES_CACHE, else $XDG_CACHE_HOME/dektes or ~/.cache/dektes) /
-    :func:`cache_key`."""
-    from .buildctl import default_root
+    """``root`` (default: :func:`default_root`) / :func:`cache_key`."""
     return Path(root or default_root()) / cache_key(lexicon_path)
 
 FST_ARTIFACTS = ("analyser.fst", "tiles.fst", "tile2surface.fst", "tags.json")
@@ -124,12 +136,45 @@ MANIFEST = "manifest.json"
 CACHE_FORMAT = 1
 
 
-def _sha256(path: Path) -> str:
+def file_sha256(path: Path) -> str:
+    """The sha256 of the file ``path``, in hex."""
     h = hashlib.sha256()
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
+
+
+def verify(d: Path, sums: dict, names, stamps: dict | None = None) -> tuple[str | None, dict]:
+    """The one check of artifacts against a manifest: (the first problem, as "cache artifact
+    NAME is missing|truncated|corrupt", or None; name → stamp of each file checked).
+
+    ``sums``: name → (sha256, size) from the manifest, for each of ``names`` in the folder ``d``
+    (a name that the manifest lacks is corrupt). ``stamps``: name → the size, mtime and inode
+    recorded at a file's last sha256 check (:func:`stamps_file`); a file whose stamp matches
+    is taken as checked, any other is hashed. Imports no pynini."""
+    stamps = stamps or {}
+    fresh = {}
+    for name in names:
+        problem = None
+        digest, size = sums.get(name, (None, None))
+        try:
+            st = (d / name).stat()
+        except FileNotFoundError:
+            problem = "missing"
+        else:
+            stamp = _stamp(st)
+            if size is None:
+                problem = "corrupt"
+            elif st.st_size < size:
+                problem = "truncated"
+            elif st.st_size != size or (
+                    stamps.get(name) != stamp and file_sha256(d / name) != digest):
+                problem = "corrupt"
+        if problem:
+            return f"cache artifact {name} is {problem}", fresh
+        fresh[name] = stamp
+    return None, fresh
 
 
 def stamps_file(d: Path) -> Path:
@@ -194,37 +239,21 @@ def check_cache(d: Path, full: bool = False) -> str | None:
         return f"cache artifact {MANIFEST} is stale"
     manifest_digest = hashlib.sha256(raw).hexdigest()
     stamps = {} if full else _read_stamps(d, manifest_digest)
-    fresh = {}
-    for name in ARTIFACTS:
-        problem = None
-        digest, size = sums[name]
+    problem, fresh = verify(d, sums, ARTIFACTS, stamps)
+    if problem:  # the stamps must not vouch for this folder any more
         try:
-            st = (d / name).stat()
-        except FileNotFoundError:
-            problem = "missing"
-        else:
-            stamp = _stamp(st)
-            if st.st_size < size:
-                problem = "truncated"
-            elif st.st_size != size or (
-                    stamps.get(name) != stamp and _sha256(d / name) != digest):
-                problem = "corrupt"
-        if problem:  # the stamps must not vouch for this folder any more
-            try:
-                stamps_file(d).unlink()
-            except OSError:
-                pass
-            return f"cache artifact {name} is {problem}"
-        fresh[name] = stamp
+            stamps_file(d).unlink()
+        except OSError:
+            pass
+        return problem
     if fresh != stamps:
         _write_stamps(d, manifest_digest, fresh)
     return None
 
 
 def build(progress: bool = True, lexicon_path: Path | None = None):
-    """(analyser, tiles, tile2surface, tag table) built by :func:`fst.compile.build` from the
+    """(analyser, tiles, tile2surface, tag table) built by :func:`fst.build.compile.build` from the
     shipped lexicon, or with the lemma rows of ``lexicon_path`` alone."""
-    from .compile import build as build_fsts
     return build_fsts(lexicon.load(lexicon_path), progress=progress)
 
 
@@ -232,9 +261,6 @@ def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None
     """Build every artifact, check the look-up arrays and the analysis table against the FSTs,
     and write them into ``d`` (the manifest last, so that an interrupted write is seen as
     incomplete)."""
-    import shutil
-    import tempfile
-
     analyser, tiles, t2s, tags = build(progress=progress, lexicon_path=lexicon_path)
     phases.enter("look-up arrays")
     arrays = runtime.export(tiles)
@@ -261,7 +287,7 @@ def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None
         (tmp / "tags.json").write_text(tags.to_json(), encoding="utf-8")
         runtime.save(arrays, tmp)
         anatable.save(table, tmp)
-        sums = {n: {"sha256": _sha256(tmp / n), "size": (tmp / n).stat().st_size}
+        sums = {n: {"sha256": file_sha256(tmp / n), "size": (tmp / n).stat().st_size}
                 for n in ARTIFACTS}
         for n in ARTIFACTS:
             os.replace(tmp / n, d / n)
@@ -275,7 +301,7 @@ def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None
 
 
 def _write_cache_child(d: str, lexicon_path: str | None) -> None:
-    """:func:`write_cache` in a build process (:func:`fst.buildctl.run_build`)."""
+    """:func:`write_cache` in a build process (:func:`fst.build.buildctl.run_build`)."""
     write_cache(Path(d), progress=True, lexicon_path=Path(lexicon_path) if lexicon_path else None)
 
 
@@ -285,14 +311,13 @@ def ensure_cache(progress: bool = True, lexicon_path: Path | None = None,
     manifest; a missing, truncated, corrupt or stale artifact is reported in one line on
     stderr and everything is rebuilt (never used). Imports no pynini when the cache is good.
 
-    Before a build, the cache root is checked (:func:`fst.buildctl.usable_root`: raises
-    :class:`fst.buildctl.CacheError` if it is not a writable folder) and the build lock taken
-    (:func:`fst.buildctl.build_lock`): processes that start together build once, the others
+    Before a build, the cache root is checked (:func:`fst.build.buildctl.usable_root`: raises
+    :class:`fst.build.buildctl.CacheError` if it is not a writable folder) and the build lock taken
+    (:func:`fst.build.buildctl.build_lock`): processes that start together build once, the others
     wait and load. With ``progress`` the build runs in a child process under one progress
-    display (:func:`fst.buildctl.run_build`; raises :class:`fst.buildctl.BuildError` if it
+    display (:func:`fst.build.buildctl.run_build`; raises :class:`fst.build.buildctl.BuildError` if it
     fails); otherwise in this process, silently. ``verbose`` reports its time and peak memory
     on stderr."""
-    from . import buildctl
     d = cache_dir(lexicon_path, root)
     root_dir = d.parent
     if root_dir.exists() and not root_dir.is_dir():
@@ -313,7 +338,6 @@ def ensure_cache(progress: bool = True, lexicon_path: Path | None = None,
                 "d": str(d), "lexicon_path": str(lexicon_path) if lexicon_path else None},
                 progress=True, verbose=verbose)
         else:
-            import time
             t0, c0 = time.monotonic(), time.process_time()
             write_cache(d, progress=False, lexicon_path=lexicon_path)
             report = buildctl.BuildReport(time.monotonic() - t0, time.process_time() - c0,

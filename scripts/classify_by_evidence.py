@@ -418,7 +418,7 @@ def _judge_spacy(item):
 
 def _surface_forms(item):
     """Every surface form the compiler makes of (lemma, class): generate() plus variants."""
-    from fst.compile import cell_variants
+    from fst.build.compile import cell_variants
     from grammars.rules import d7_ome
     lemma, code = item
     table = _G["tables"].get(code)

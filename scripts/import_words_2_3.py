@@ -18,7 +18,7 @@ source; free non-commercial use, shipped under that note) and writes one row per
 * ``pos``: UniMorph part of speech, else spaCy's, else WordNet's (``N``, ``ADJ``, ``ADV``, ``V``);
   ``X`` when no source gives one.
 
-The compiler (``fst.compile``, ``grammars/rules/l23_short.py``) uses a row only where no lemma of
+The compiler (``fst.build.compile``, ``grammars/rules/l23_short.py``) uses a row only where no lemma of
 the lexicon analyses the word: it then gets the listed analysis ``lemma  INDECL|FORM  pos  §L23``.
 Deterministic; counts on stdout. Never reads the official list's halves (only this file).
 """

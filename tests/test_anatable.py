@@ -1,4 +1,4 @@
-"""The analysis table (fst.anatable) against composition with the analyser: on small hand-made
+"""The analysis table (fst.runtime.anatable) against composition with the analyser: on small hand-made
 analysers, on the build from the small fixture lexicon, and through the Judge and the CLI."""
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import sys
 import numpy as np
 import pytest
 
-from fst import anatable as at
-from fst import cache as fc
-from fst import compile as fcomp
-from fst.tags import TagTable
-from fst import runtime as rt
+from fst.runtime import anatable as at
+from fst import store as fc
+from fst.build import compile as fcomp
+from fst.build.tags import TagTable
+from fst.runtime import dfa as rt
 
 from conftest import FIXTURES
 
@@ -182,7 +182,7 @@ def test_judge_from_cache_and_from_fsts_agree(small):
 def test_cli_batch_analysis_is_per_word_analysis(judge, capsys, monkeypatch):
     import io
 
-    from fst import cli
+    from fst.app import cli
 
     words = ["ΑΝΘΡΩΠΟΥΣ", "ξαναέγραψα", "ΞΨΖΩ", "HOTEL", "ΕΓΡΑΨΑ", "ΤΙΣ", "ΑΝΘΡΩΠΟΥΣ", "ΚΑΙ"]
     per_word = ""

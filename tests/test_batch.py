@@ -22,7 +22,7 @@ from typing import Callable, Iterator
 import pytest
 
 from conftest import REPO_ROOT
-from fst.cli import MAX_LINE_BYTES
+from fst.app.protocol import MAX_LINE_BYTES
 from fst.normalize import to_tile
 
 pytestmark = pytest.mark.usefixtures("judge")

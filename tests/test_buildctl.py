@@ -1,4 +1,4 @@
-"""Build control (fst.buildctl, issue 16): the cache root checked before any build, the build
+"""Build control (fst.build.buildctl, issue 16): the cache root checked before any build, the build
 lock shared by concurrent processes, the progress display over every phase, the build process
 and its report, and the listing and cleaning of old caches (never a folder that is not a
 build). No test here runs a real build: the cache folders are made by hand, with a valid
@@ -14,15 +14,15 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO_ROOT
-from fst import buildctl
-from fst import cache as fc
+from fst.build import buildctl
+from fst import store as fc
 
 KEY = "0123456789abcdef"
 TESTS = Path(__file__).resolve().parent
 
 
 def fake_build(d: Path) -> Path:
-    """A cache folder that :func:`fst.compile.check_cache` accepts (dummy artifacts, a true
+    """A cache folder that :func:`fst.build.compile.check_cache` accepts (dummy artifacts, a true
     manifest): what a build would leave, without building."""
     d.mkdir(parents=True, exist_ok=True)
     sums = {}
@@ -188,7 +188,7 @@ def test_clean_leaves_a_build_in_progress(tmp_path):
 
 
 def test_the_cache_command_lists_and_cleans(tmp_path, monkeypatch, capsys):
-    from fst.cli import main
+    from fst.app.cli import main
     monkeypatch.setenv("DEKTES_CACHE", str(tmp_path))
     current = fc.cache_key()
     fake_build(tmp_path / current)

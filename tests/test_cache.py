@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES, REPO_ROOT
-from fst import cache as fc
-from fst import runtime as rt
+from fst import store as fc
+from fst.runtime import dfa as rt
 
 SMALL = FIXTURES / "lemmas-small.tsv"
 ALL_FILES = fc.ARTIFACTS + (fc.MANIFEST,)
@@ -213,7 +213,7 @@ def test_a_change_in_place_with_size_and_mtime_kept_is_caught_by_verify(
     """A byte changed in place, the file's size and mtime restored: a start trusts the
     stamps, ``dektes cache --verify`` hashes every artifact and reports it (status 1), and
     the next start, the stamps withdrawn, rebuilds."""
-    from fst.cli import main
+    from fst.app.cli import main
 
     d = clone(built, tmp_path)
     assert fc.check_cache(d) is None and fc.stamps_file(d).exists()

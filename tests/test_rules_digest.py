@@ -10,7 +10,7 @@ import pytest
 from conftest import REPO_ROOT, requires_shared, shared_path
 from fst import rules as digest
 from fst.api import BLOCKING_RULES
-from fst.cli import main
+from fst.app.cli import main
 from grammars.profiles import LAYERS
 
 REGULATION_IDS = (["A%d" % i for i in range(1, 5)] + ["B%d" % i for i in range(1, 10)]

@@ -1,4 +1,4 @@
-"""The look-up arrays (fst.runtime) against small acceptors built with pynini, and the light
+"""The look-up arrays (fst.runtime.dfa) against small acceptors built with pynini, and the light
 (pynini-free) path of the command line."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import pytest
 
-from fst import runtime as rt
+from fst.runtime import dfa as rt
 from fst.normalize import TILE_LETTERS
 
 from conftest import REPO_ROOT
@@ -152,8 +152,8 @@ def test_validate_and_wordlist_do_not_import_pynini(judge, argv):
 def test_validate_batch_path_matches_line_by_line(judge, tmp_path, monkeypatch, capsys):
     """`dektes validate` judges a chunk of plain words in one batch; the output is the same
     as taking the lines one at a time, whatever mix of chunks the input makes."""
-    import fst.cli
-    from fst.cli import main
+    import fst.app.cli
+    from fst.app.cli import main
 
     words = sorted(judge.wordlist(2, 6))[::997][:40]
     lines = []
@@ -164,16 +164,16 @@ def test_validate_batch_path_matches_line_by_line(judge, tmp_path, monkeypatch, 
     path.write_bytes(("\ufeff" + "\n".join(lines) + "\n").encode())
     results = {}
     for chunk in (4, 10_000):
-        monkeypatch.setattr(fst.cli, "CHUNK_LINES", chunk)
+        monkeypatch.setattr(fst.app.cli, "CHUNK_LINES", chunk)
         for fast in (True, False):
             if not fast:
-                monkeypatch.setattr(fst.cli, "_validate_chunk_fast", lambda *a: None)
+                monkeypatch.setattr(fst.app.cli, "_validate_chunk_fast", lambda *a: None)
             for opt in ([], ["--valid-only"]):
                 assert main(["validate", *opt, str(path)]) == 0
                 out, err = capsys.readouterr()
                 results[(chunk, fast, tuple(opt))] = (out, err)
             monkeypatch.undo()
-            monkeypatch.setattr(fst.cli, "CHUNK_LINES", chunk)
+            monkeypatch.setattr(fst.app.cli, "CHUNK_LINES", chunk)
     for opt in ([], ["--valid-only"]):
         outs = {v for k, v in results.items() if k[2] == tuple(opt)}
         assert len(outs) == 1, opt

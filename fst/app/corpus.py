@@ -1,9 +1,9 @@
 """Corpus input for ``dektes validate`` and ``dektes coverage``: many files, compressed or not,
 local or remote, cut into blocks of whole lines that are judged one by one, in this process or
-on Dask workers (:mod:`fst.distributed`). No Dask and no pynini here.
+on Dask workers (:mod:`fst.app.distributed`). No Dask and no pynini here.
 
-A file is read as ``dektes validate`` reads stdin (:func:`fst.cli._lines`: lines split on
-``\\n`` only, a line over :data:`fst.cli.MAX_LINE_BYTES` bytes never read whole); its last
+A file is read as ``dektes validate`` reads stdin (:func:`fst.app.protocol.read_lines`: lines split on
+``\\n`` only, a line over :data:`fst.app.protocol.MAX_LINE_BYTES` bytes never read whole); its last
 line is ended with a newline when it lacks one, so that the files judged together print what
 ``dektes validate -`` prints for them decompressed and concatenated.
 
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import bz2
 import gzip
-import hashlib
 import itertools
 import json
 import lzma
@@ -35,7 +34,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Iterable, Iterator
 
-from . import cli
+from fst.app import engine
+from fst.app import protocol
+from fst.app import batch
+from fst.api import Judge
+from fst.build.tags import TagTable
+from fst.runtime.dfa import TileDFA
+from fst.runtime.overlay import Overlay
+from fst.runtime import overlay as ov
+from fst import store
+from fst.store import ensure_cache
 
 #: about this many bytes of a plain file per block (one task)
 BLOCK_BYTES = 32 << 20
@@ -179,10 +187,10 @@ def plan(paths: list[str], block_bytes: int = BLOCK_BYTES,
 
 
 def block_chunks(stream: IO[bytes], start: int = 0, end: int | None = None,
-                 size: int = cli.CHUNK_LINES, name: str = cli.STDIN) -> Iterator[list[bytes]]:
-    """The lines (:func:`fst.cli._lines`) of ``stream`` that start at offsets in
+                 size: int = protocol.CHUNK_LINES, name: str = protocol.STDIN) -> Iterator[list[bytes]]:
+    """The lines (:func:`fst.app.protocol.read_lines`) of ``stream`` that start at offsets in
     [``start``, ``end``), in lists of at most ``size``; the last line of the stream is ended
-    with a newline. Raises :class:`fst.cli.InputError` naming ``name`` when the stream
+    with a newline. Raises :class:`fst.app.protocol.InputError` naming ``name`` when the stream
     cannot be read (a truncated or corrupt compressed file)."""
     pos = 0
     if start:
@@ -193,8 +201,8 @@ def block_chunks(stream: IO[bytes], start: int = 0, end: int | None = None,
             pos += len(piece)
             if not piece or piece.endswith(b"\n"):
                 break
-    lines = cli._lines(stream, name)
-    long_type = cli._LongLine
+    lines = protocol.read_lines(stream, name)
+    long_type = protocol.LongLine
     while True:
         if end is not None and pos >= end:
             return
@@ -235,10 +243,10 @@ def block_lines(stream: IO[bytes], start: int = 0, end: int | None = None) -> It
 class JudgeSpec:
     """What a worker needs to judge: the cache directory (a path it can read, or, when
     ``shipped``, the key of the copy under the worker's local directory,
-    :class:`fst.distributed.ShipCache`) and the profile."""
+    :class:`fst.app.distributed.ShipCache`) and the profile."""
     cache: str
-    min_length: int = cli.DEFAULT_MIN_LENGTH
-    max_length: int = cli.DEFAULT_MAX_LENGTH
+    min_length: int = protocol.DEFAULT_MIN_LENGTH
+    max_length: int = protocol.DEFAULT_MAX_LENGTH
     disabled: frozenset = frozenset()
     shipped: bool = False
     #: the overlay.json of the user's list (``--list NAME``), a path the worker can read
@@ -262,13 +270,13 @@ def check_artifacts(d: Path, names: Iterable[str]) -> None:
     except (OSError, ValueError, KeyError, TypeError):
         raise CorpusError("%s is not a built dektes cache (no readable %s); build it with "
                           "'dektes check ΑΒΑΚΑΣ' first" % (d, MANIFEST)) from None
+    sums = {n: (v.get("sha256"), v.get("size")) for n, v in artifacts.items()
+            if isinstance(v, dict)}
     for name in names:
-        want = artifacts.get(name) or {}
-        try:
-            data = (d / name).read_bytes()
-        except OSError:
-            raise CorpusError("cache artifact %s is missing in %s" % (name, d)) from None
-        if len(data) != want.get("size") or hashlib.sha256(data).hexdigest() != want.get("sha256"):
+        problem, _ = store.verify(d, sums, [name])
+        if problem is not None and problem.endswith(" is missing"):
+            raise CorpusError("cache artifact %s is missing in %s" % (name, d))
+        if problem is not None:
             raise CorpusError("cache artifact %s in %s does not match its manifest" % (name, d))
 
 
@@ -295,9 +303,6 @@ def load_judge(spec: JudgeSpec, local_directory: str | None = None):
         judge = _JUDGES.get(spec)
         if judge is not None:
             return judge
-        from fst.api import Judge
-        from fst.tags import TagTable
-        from fst.runtime import TileDFA
 
         d = resolve_cache(spec, local_directory)
         loaded = _LOADED.get(str(d))
@@ -312,7 +317,6 @@ def load_judge(spec: JudgeSpec, local_directory: str | None = None):
                       max_length=spec.max_length, runtime=dfa, cache=d,
                       disabled_rules=spec.disabled)
         if spec.overlay:
-            from fst.overlay import Overlay
             try:
                 judge = judge.with_overlay(Overlay.from_path(Path(spec.overlay)))
             except ValueError as e:
@@ -354,7 +358,7 @@ def _validate_chunks(chunks: Iterable[list[bytes]], spec: JudgeSpec, options: Op
     for chunk in chunks:
         if not any(n):
             bom = chunk[0].startswith(b"\xef\xbb\xbf")
-        data, *k = cli.validate_chunk(chunk, judge, options.valid_only,
+        data, *k = batch.validate_chunk(chunk, judge, options.valid_only,
                                       options.latin_lookalikes, first)
         first = False
         for i in range(4):
@@ -373,7 +377,7 @@ def validate_block(block: Block, spec: JudgeSpec, options: Options, first: bool 
         with open_input(block.path, storage_options) as f:
             chunks = block_chunks(f, block.start, block.end, name=repr(block.path))
             counts, bom = _validate_chunks(chunks, spec, options, first, parts.append, n)
-    except (cli.InputError, CorpusError) as e:
+    except (protocol.InputError, CorpusError) as e:
         # the lines judged before the fault are kept, and the fault is reported by the caller
         return Result(b"".join(parts), tuple(n), False, str(e))
     return Result(b"".join(parts), counts, bom)
@@ -423,7 +427,7 @@ def validate_file_to(block: Block, out_path: str, spec: JudgeSpec, options: Opti
             fs = None
             out = open(_local(tmp), "wb")
     except OSError as e:
-        raise OutputFileError("cannot write %r: %s" % (out_path, cli._os_reason(e))) from None
+        raise OutputFileError("cannot write %r: %s" % (out_path, protocol.os_reason(e))) from None
     try:
         try:
             with out, open_input(block.path, storage_options) as f:
@@ -435,7 +439,7 @@ def validate_file_to(block: Block, out_path: str, spec: JudgeSpec, options: Opti
                 fs.mv(tmp_target, target)
         except OSError as e:  # input faults come as InputError or CorpusError: this is output
             raise OutputFileError("cannot write %r: %s"
-                                  % (out_path, cli._os_reason(e))) from None
+                                  % (out_path, protocol.os_reason(e))) from None
     except BaseException:
         try:
             fs.rm(tmp_target) if fs is not None else os.unlink(_local(tmp))
@@ -446,7 +450,7 @@ def validate_file_to(block: Block, out_path: str, spec: JudgeSpec, options: Opti
 
 
 # --------------------------------------------------------------------------------------------
-# the command line (fst.cli hands over here for several files, compressed files, URLs,
+# the command line (fst.app.cli hands over here for several files, compressed files, URLs,
 # --output-dir and --dask)
 
 
@@ -459,20 +463,20 @@ def wants_corpus(args) -> bool:
 
 def _connect(address: str):
     try:
-        from fst import distributed as fd
+        from fst.app import distributed as fd
     except ImportError:
-        raise cli.UsageError("--dask needs Dask: pip install 'dektes[dask]'") from None
+        raise protocol.UsageError("--dask needs Dask: pip install 'dektes[dask]'") from None
     try:
         return fd, fd.connect(address)
     except (ValueError, OSError) as e:
-        raise cli.UsageError(str(e)) from None
+        raise protocol.UsageError(str(e)) from None
 
 
 def _outputs(paths: list[str], out_dir: str, storage_options: dict | None = None) -> list[str]:
     names = [output_name(p) for p in paths]
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:
-        raise cli.UsageError("--output-dir: several inputs would write %s; give inputs with "
+        raise protocol.UsageError("--output-dir: several inputs would write %s; give inputs with "
                              "different names" % dup[0])
     try:
         if is_url(out_dir):
@@ -481,7 +485,7 @@ def _outputs(paths: list[str], out_dir: str, storage_options: dict | None = None
         else:
             os.makedirs(_local(out_dir), exist_ok=True)
     except OSError as e:
-        raise cli.UsageError("cannot write to %r: %s" % (out_dir, _reason(e))) from None
+        raise protocol.UsageError("cannot write to %r: %s" % (out_dir, _reason(e))) from None
     return [out_dir.rstrip("/") + "/" + n for n in names]
 
 
@@ -497,14 +501,13 @@ def cli_validate(args, disabled: frozenset) -> int:
     paths = args.files or ["-"]
     overlay = None
     if getattr(args, "list", None):  # the list's file, which the workers read
-        from fst import overlay as ov
         try:
             ov.Overlay.load(args.list)
         except ValueError as e:
-            raise cli.UsageError(str(e)) from None
+            raise protocol.UsageError(str(e)) from None
         overlay = str((ov.list_dir(args.list) / "overlay.json").resolve())
     if "-" in paths and (len(paths) > 1 or args.dask or args.output_dir):
-        raise cli.UsageError("'-' (stdin) can only be judged alone, without --dask and "
+        raise protocol.UsageError("'-' (stdin) can only be judged alone, without --dask and "
                              "--output-dir")
     options = Options(args.valid_only, args.latin_lookalikes)
     total = [0, 0, 0, 0]
@@ -517,7 +520,7 @@ def cli_validate(args, disabled: frozenset) -> int:
     def skip(e: Exception) -> None:
         """A file that cannot be read is named, the others go on; the exit is 2 at the end."""
         failed.append(str(e))
-        print("%s: %s; skipped the rest of it" % (cli.PROG, e), file=sys.stderr)
+        print("%s: %s; skipped the rest of it" % (protocol.PROG, e), file=sys.stderr)
 
     try:
         outputs = _outputs(paths, args.output_dir) if args.output_dir else None
@@ -544,7 +547,7 @@ def cli_validate(args, disabled: frozenset) -> int:
                                                            latin_lookalikes=args.latin_lookalikes):
                         if bar is None and sys.stderr.isatty() and not sys.stdout.isatty():
                             bar = _bar(None, "dektes: validating")
-                        cli._write_bytes(result.data)
+                        protocol.write_bytes(result.data)
                         add(result.counts)
                         if result.error:
                             skip(result.error)
@@ -555,7 +558,6 @@ def cli_validate(args, disabled: frozenset) -> int:
             finally:
                 fd.close(client)
         else:
-            from fst.cache import ensure_cache
 
             d = ensure_cache(progress=True)
             spec = JudgeSpec(str(d), args.min_length, args.max_length, disabled,
@@ -566,42 +568,42 @@ def cli_validate(args, disabled: frozenset) -> int:
                 if outputs:
                     try:
                         add(validate_file_to(Block(i, path), outputs[i], spec, options))
-                    except (cli.InputError, CorpusError) as e:
+                    except (protocol.InputError, CorpusError) as e:
                         if isinstance(e, OutputFileError):
                             raise
                         skip(e)
                 elif path == "-":
                     add(_validate_chunks(block_chunks(sys.stdin.buffer), spec, options, True,
-                                        cli._write_bytes)[0])
+                                        protocol.write_bytes)[0])
                 else:
                     n = [0, 0, 0, 0]
                     try:
                         with open_input(path) as f:
                             _validate_chunks(block_chunks(f, name=repr(path)), spec, options,
-                                             total[0] == 0, cli._write_bytes, n)
-                    except (cli.InputError, CorpusError) as e:
+                                             total[0] == 0, protocol.write_bytes, n)
+                    except (protocol.InputError, CorpusError) as e:
                         skip(e)
                     add(n)
     except OutputFileError as e:
-        raise cli.OutputError(str(e)) from None
+        raise protocol.OutputError(str(e)) from None
     except CorpusError as e:
-        raise cli.UsageError(str(e)) from None
+        raise protocol.UsageError(str(e)) from None
     print("lines %d, valid %d, invalid %d, errors %d" % tuple(total), file=sys.stderr)
     if failed:
-        print("%s: %d input file(s) could not be read to their end" % (cli.PROG, len(failed)),
+        print("%s: %d input file(s) could not be read to their end" % (protocol.PROG, len(failed)),
               file=sys.stderr)
-        return cli.EXIT_USAGE
-    return cli.EXIT_OK
+        return protocol.EXIT_USAGE
+    return protocol.EXIT_OK
 
 
 def cli_coverage(args, disabled: frozenset) -> int:
     """``dektes coverage``: count the corpus (on Dask or here), judge its types, report."""
-    from . import coverage
+    from fst.app import coverage
 
     paths = args.files
     failed: list[str] = []  # files that could not be read to their end (exit 2 at the end)
     if "-" in paths and (len(paths) > 1 or args.dask):
-        raise cli.UsageError("'-' (stdin) can only be read alone, without --dask")
+        raise protocol.UsageError("'-' (stdin) can only be read alone, without --dask")
     try:
         if args.dask:
             fd, client = _connect(args.dask)
@@ -623,33 +625,33 @@ def cli_coverage(args, disabled: frozenset) -> int:
                         for piece in coverage.text_pieces(f, block.start, block.end):
                             counts.add_text(piece)
                             bar.update(len(piece))  # decompressed bytes: an estimate for .gz
-                except cli._READ_ERRORS as e:  # a truncated or corrupt compressed file
+                except protocol.READ_ERRORS as e:  # a truncated or corrupt compressed file
                     failed.append(block.path)
                     print("%s: cannot read %r: %s; counted what was read before"
-                          % (cli.PROG, block.path, cli._read_reason(e)), file=sys.stderr)
+                          % (protocol.PROG, block.path, protocol.read_reason(e)), file=sys.stderr)
                 except CorpusError as e:
                     failed.append(block.path)
-                    print("%s: %s; skipped it" % (cli.PROG, e), file=sys.stderr)
+                    print("%s: %s; skipped it" % (protocol.PROG, e), file=sys.stderr)
             bar.close()
     except CorpusError as e:
-        raise cli.UsageError(str(e)) from None
-    judge = cli._judge(args.min_length, args.max_length, disabled, getattr(args, "list", None))
+        raise protocol.UsageError(str(e)) from None
+    judge = engine.judge_for(args.min_length, args.max_length, disabled, getattr(args, "list", None))
     rep = coverage.report(counts, judge, top=args.top, guesses=not args.no_guess,
                           latin_lookalikes=args.latin_lookalikes, progress=True)
     if args.json:
         import json as _json
 
-        cli._out(_json.dumps(rep.to_json(), ensure_ascii=False, indent=1))
+        protocol.out_line(_json.dumps(rep.to_json(), ensure_ascii=False, indent=1))
     else:
         for line in rep.tsv_lines(rejected_only=args.rejected_only):
-            cli._out(line)
+            protocol.out_line(line)
     all_row = rep.rows[0]
     print("tokens %d (judged %d, accepted %d: %.2f%%), types %d (accepted %d: %.2f%%)"
           % (sum(rep.kinds.values()), all_row.tokens, all_row.accepted_tokens,
              100 * all_row.token_coverage, all_row.types, all_row.accepted_types,
              100 * all_row.type_coverage), file=sys.stderr)
     if failed:
-        print("%s: %d input file(s) could not be read to their end" % (cli.PROG, len(failed)),
+        print("%s: %d input file(s) could not be read to their end" % (protocol.PROG, len(failed)),
               file=sys.stderr)
-        return cli.EXIT_USAGE
-    return cli.EXIT_OK
+        return protocol.EXIT_USAGE
+    return protocol.EXIT_OK

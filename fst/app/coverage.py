@@ -1,6 +1,6 @@
 """Corpus coverage: how much of a corpus the judge accepts, and what it lacks.
 
-Running text is cut into tokens by :mod:`fst.tokenize`. Word tokens are grouped into types
+Running text is cut into tokens by :mod:`fst.app.tokenize`. Word tokens are grouped into types
 (lower case, accents kept; an over-long token cut, :func:`cut_type`) and each type is judged once, as ``dektes validate`` judges a line
 (tile form, the board profile or the one asked for). The report (:class:`Report`):
 
@@ -14,7 +14,7 @@ Running text is cut into tokens by :mod:`fst.tokenize`. Word tokens are grouped 
   and inflection class (:func:`fst.guess.guess`, from the class tables alone).
 
 Counting (:func:`count_block`) needs no judge; it runs per block of the input, in this
-process or on Dask workers (:mod:`fst.distributed`), and counts merge by addition.
+process or on Dask workers (:mod:`fst.app.distributed`), and counts merge by addition.
 """
 from __future__ import annotations
 
@@ -22,10 +22,12 @@ import collections
 from dataclasses import dataclass, field
 from typing import IO, Iterator
 
-from . import cli
-from .corpus import Block, open_input
-from .normalize import MAX_LETTERS, InvalidWord, to_tile
-from .tokenize import KINDS, letters, tokens, word_type
+from fst.guess import guess as guess_lemmas
+from fst.app.corpus import Block, open_input
+from fst.normalize import MAX_LETTERS, InvalidWord, to_tile
+from fst.app.tokenize import KINDS, letters, tokens, word_type
+from fst import rules
+from fst.app import protocol
 
 #: length bands in letters: (label, shortest, longest)
 BANDS = (("1", 1, 1), ("2-3", 2, 3), ("4-5", 4, 5), ("6-8", 6, 8), ("9-15", 9, 15),
@@ -75,10 +77,10 @@ class Counts:
 
 
 def cut_type(run: str) -> str:
-    """An over-long word token as it is counted and shown: its first ``cli.SHOWN_BYTES``
+    """An over-long word token as it is counted and shown: its first ``protocol.SHOWN_BYTES``
     bytes of UTF-8 and '…', as ``dektes validate`` echoes an over-long line; judged
     E:too-long."""
-    return cli._utf8_head(run.encode("utf-8"), cli.SHOWN_BYTES).decode("utf-8") + CUT
+    return protocol.utf8_head(run.encode("utf-8"), protocol.SHOWN_BYTES).decode("utf-8") + CUT
 
 
 def merge_all(parts) -> Counts:
@@ -91,7 +93,7 @@ def merge_all(parts) -> Counts:
 def text_pieces(stream: IO[bytes], start: int = 0, end: int | None = None,
                 size: int = PIECE_BYTES) -> Iterator[bytes]:
     """The bytes of the lines of ``stream`` that start at offsets in [start, end) (as
-    :func:`fst.corpus.block_lines` counts them, but lines of any length), in pieces of about
+    :func:`fst.app.corpus.block_lines` counts them, but lines of any length), in pieces of about
     ``size`` bytes cut after a newline or white space where there is one."""
     if start:
         stream.seek(start - 1)
@@ -149,7 +151,7 @@ def _cut(buf: bytes) -> int:
         i = max(buf.rfind(b" "), buf.rfind(b"\t"))
     if i >= 0:
         return i + 1
-    return len(cli._utf8_head(buf, len(buf))) or len(buf)
+    return len(protocol.utf8_head(buf, len(buf))) or len(buf)
 
 
 def count_block(block: Block, storage_options: dict | None = None) -> Counts:
@@ -229,7 +231,7 @@ class Report:
             yield ""
             yield "type\tcount\treason\tlemma\tclass"
         for r in self.rejected:
-            yield "%s\t%d\t%s\t%s\t%s" % (cli._escape(r.type), r.count, r.reason, r.lemma,
+            yield "%s\t%d\t%s\t%s\t%s" % (protocol.escape(r.type), r.count, r.reason, r.lemma,
                                           r.inflection_class)
 
 
@@ -243,7 +245,7 @@ def verdicts(types: list[str], judge, latin_lookalikes: bool = False) -> list[ob
             out[i] = InvalidWord(t, "the word has more than %d letters" % MAX_LETTERS,
                                  "too-long")
             continue
-        try:  # ό,τι is judged by its letters, ΟΤΙ (fst.tokenize rule 6)
+        try:  # ό,τι is judged by its letters, ΟΤΙ (fst.app.tokenize rule 6)
             tiles.append(to_tile(t.replace(",", ""), latin_lookalikes=latin_lookalikes))
             where.append(i)
         except InvalidWord as e:
@@ -280,14 +282,12 @@ def report(counts: Counts, judge, top: int = 100, guesses: bool = True,
         from tqdm import tqdm
         todo = tqdm(todo, desc="dektes: reasons and guesses", unit="type", leave=False,
                     disable=None)
-    guess = None
-    if guesses:
-        from .guess import guess
+    guess = guess_lemmas if guesses else None
     for t, c, v in todo:
         if isinstance(v, InvalidWord):
             out.append(Rejected(t, c, "E:%s" % v.code))
             continue
-        note = cli._verdict_note(judge.check(t.replace(",", "")))
+        note = rules.verdict_note(judge.check(t.replace(",", "")))
         r = Rejected(t, c, note)
         if guess is not None:
             best = guess(t.replace(",", ""), limit=1)

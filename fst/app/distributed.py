@@ -3,20 +3,20 @@ local cluster to a cluster of many machines. See docs/dask.md.
 
 Python API (each takes an optional ``client``, else the current Dask client)::
 
-    from fst.distributed import connect, validate_files, validate_bag, validate_column
+    from fst.app.distributed import connect, validate_files, validate_bag, validate_column
     client = connect("local:2")                      # or "tcp://scheduler:8786"
     for result in validate_files(["a.txt.gz", "s3://corpus/b.txt"], client):
         sys.stdout.buffer.write(result.data)         # what `dektes validate` prints, in order
     lines = validate_bag(dask.bag.read_text("corpus/*.txt"))     # bag of output lines
     verdicts = validate_column(df["word"])            # dataframe: valid (bool), error (str)
 
-The judge runs on the workers with numpy alone (:func:`fst.corpus.load_judge`, once per
+The judge runs on the workers with numpy alone (:func:`fst.app.corpus.load_judge`, once per
 worker process and cache directory); the cache is built once, here, and either *shipped*
 (the look-up arrays, about 1 MB, sent to every worker by a worker plugin that also serves
 workers that join or restart later) or *shared* (``cache=DIR``, a directory every worker can
 read). A worker never builds the cache.
 
-Work is cut into blocks of whole lines (:func:`fst.corpus.plan`); each block is a task,
+Work is cut into blocks of whole lines (:func:`fst.app.corpus.plan`); each block is a task,
 results are gathered in input order, a few tasks ahead of the output (bounded memory). A
 worker lost mid-task is replaced by the scheduler, which runs its tasks again; the client
 writes each block's result exactly once, in order, so no line is lost or doubled.
@@ -34,8 +34,13 @@ import dask.bag
 import distributed
 from distributed.diagnostics.plugin import WorkerPlugin
 
-from . import cli, corpus
-from .corpus import Block, JudgeSpec, Options, Result
+from fst.app import corpus
+from fst.app.corpus import Block, JudgeSpec, Options, Result
+from fst.app import protocol
+from fst.store import ensure_cache
+from fst.app.coverage import merge_all
+from fst.app.coverage import count_block
+from fst.app.coverage import Counts
 
 WINDOW_PER_THREAD = 3  # tasks in flight per worker thread
 
@@ -108,14 +113,14 @@ def _client(client):
 
 
 def judge_spec(client: distributed.Client | None = None, cache: str | os.PathLike | None = None,
-               min_length: int = cli.DEFAULT_MIN_LENGTH,
-               max_length: int = cli.DEFAULT_MAX_LENGTH, disabled=frozenset(),
+               min_length: int = protocol.DEFAULT_MIN_LENGTH,
+               max_length: int = protocol.DEFAULT_MAX_LENGTH, disabled=frozenset(),
                progress: bool = True, overlay: str | None = None) -> JudgeSpec:
-    """The :class:`~fst.corpus.JudgeSpec` for the workers of ``client``: with ``cache`` (a
+    """The :class:`~fst.app.corpus.JudgeSpec` for the workers of ``client``: with ``cache`` (a
     built cache directory every worker can read) the workers read it; otherwise the cache for
     the current inputs is built here if needed and its look-up arrays are shipped to every
     worker (:class:`ShipCache`). ``overlay``: the ``overlay.json`` of a user's list
-    (``--list NAME``), a path every worker can read. Raises :class:`fst.corpus.CorpusError` for a cache directory
+    (``--list NAME``), a path every worker can read. Raises :class:`fst.app.corpus.CorpusError` for a cache directory
     that is not a built cache."""
     disabled = frozenset(disabled)
     if cache is not None:
@@ -123,7 +128,6 @@ def judge_spec(client: distributed.Client | None = None, cache: str | os.PathLik
         corpus.check_artifacts(d, corpus.LOOKUP_FILES)
         return JudgeSpec(str(d), min_length, max_length, disabled, shipped=False,
                          overlay=overlay)
-    from fst.cache import ensure_cache
 
     d = ensure_cache(progress=progress)
     spec = JudgeSpec(d.name, min_length, max_length, disabled, shipped=True, overlay=overlay)
@@ -165,17 +169,17 @@ def _ordered(client, func, argses: Iterable[tuple], window: int | None = None) -
 
 
 def validate_files(paths: list[str], client: distributed.Client | None = None, *,
-                   cache=None, min_length: int = cli.DEFAULT_MIN_LENGTH,
-                   max_length: int = cli.DEFAULT_MAX_LENGTH, disabled=frozenset(),
+                   cache=None, min_length: int = protocol.DEFAULT_MIN_LENGTH,
+                   max_length: int = protocol.DEFAULT_MAX_LENGTH, disabled=frozenset(),
                    valid_only: bool = False, latin_lookalikes: bool = False,
                    block_bytes: int = corpus.BLOCK_BYTES, storage_options: dict | None = None,
                    spec: JudgeSpec | None = None) -> Iterator[tuple[Block, Result]]:
     """Judge text files (plain or compressed, local paths or fsspec URLs) on the cluster.
 
-    Yields (block, :class:`~fst.corpus.Result`) in input order: ``result.data`` is what
+    Yields (block, :class:`~fst.app.corpus.Result`) in input order: ``result.data`` is what
     ``dektes validate -`` prints for the files decompressed and concatenated (each file's last
     line ended), ``result.counts`` (lines, valid, invalid, errors). Raises
-    :class:`fst.corpus.CorpusError` naming a file that cannot be read."""
+    :class:`fst.app.corpus.CorpusError` naming a file that cannot be read."""
     client = _client(client)
     blocks = corpus.plan(list(paths), block_bytes, storage_options)
     if spec is None:
@@ -201,7 +205,7 @@ def validate_files_to(paths: list[str], outputs: list[str],
     """Judge each file of ``paths`` into the matching path of ``outputs`` on the workers
     (which must be able to write there); yields (index, counts) as files finish, (index,
     the error) for an input that cannot be read to its end (no output file is left for it).
-    Raises :class:`fst.corpus.OutputFileError` when an output cannot be written."""
+    Raises :class:`fst.app.corpus.OutputFileError` when an output cannot be written."""
     client = _client(client)
     futures = {}
     for i, (p, o) in enumerate(zip(paths, outputs)):
@@ -211,7 +215,7 @@ def validate_files_to(paths: list[str], outputs: list[str],
     for fut in distributed.as_completed(futures):
         try:
             yield futures[fut], fut.result()
-        except (cli.InputError, corpus.CorpusError) as e:
+        except (protocol.InputError, corpus.CorpusError) as e:
             if isinstance(e, corpus.OutputFileError):
                 raise
             yield futures[fut], e
@@ -223,8 +227,8 @@ def _validate_partition(lines, spec: JudgeSpec, options: Options) -> list[str]:
 
 
 def validate_bag(bag: dask.bag.Bag, client: distributed.Client | None = None, *, cache=None,
-                 min_length: int = cli.DEFAULT_MIN_LENGTH,
-                 max_length: int = cli.DEFAULT_MAX_LENGTH, disabled=frozenset(),
+                 min_length: int = protocol.DEFAULT_MIN_LENGTH,
+                 max_length: int = protocol.DEFAULT_MAX_LENGTH, disabled=frozenset(),
                  latin_lookalikes: bool = False) -> dask.bag.Bag:
     """A bag of what ``dektes validate`` prints (without the newline) for each element of
     ``bag`` (str or bytes, one line each, e.g. from ``dask.bag.read_text``), same order and
@@ -247,8 +251,8 @@ def _validate_series(series, spec: JudgeSpec, options: Options):
 
 
 def validate_column(column, client: distributed.Client | None = None, *, cache=None,
-                    min_length: int = cli.DEFAULT_MIN_LENGTH,
-                    max_length: int = cli.DEFAULT_MAX_LENGTH, disabled=frozenset(),
+                    min_length: int = protocol.DEFAULT_MIN_LENGTH,
+                    max_length: int = protocol.DEFAULT_MAX_LENGTH, disabled=frozenset(),
                     latin_lookalikes: bool = False):
     """Verdicts for a Dask dataframe column (a Series of words): a Dask DataFrame with the
     same index and columns ``valid`` (bool) and ``error`` (str: ``""``, or the code
@@ -268,7 +272,6 @@ def validate_column(column, client: distributed.Client | None = None, *, cache=N
 
 
 def _merge(*parts):
-    from .coverage import merge_all
 
     return merge_all(parts)
 
@@ -276,9 +279,8 @@ def _merge(*parts):
 def count_files(paths: list[str], client: distributed.Client | None = None, *,
                 block_bytes: int = corpus.BLOCK_BYTES, storage_options: dict | None = None,
                 progress: bool = False):
-    """The :class:`fst.coverage.Counts` of text files, counted on the cluster and merged on
+    """The :class:`fst.app.coverage.Counts` of text files, counted on the cluster and merged on
     it by a tree of additions (8 at a time)."""
-    from .coverage import count_block
 
     client = _client(client)
     blocks = corpus.plan(list(paths), block_bytes, storage_options)
@@ -297,7 +299,6 @@ def count_files(paths: list[str], client: distributed.Client | None = None, *,
         level = [client.submit(_merge, *level[i:i + 8], pure=False)
                  for i in range(0, len(level), 8)]
     if not level:
-        from .coverage import Counts
 
         return Counts()
     return level[0].result()

@@ -1,4 +1,4 @@
-"""Reading a user's word list for ``dektes learn`` (:mod:`fst.overlay`): a text list, or a PDF
+"""Reading a user's word list for ``dektes learn`` (:mod:`fst.runtime.overlay`): a text list, or a PDF
 laid out as the federation publishes its list.
 
 A text list holds one or more words a line, tile form or accented; a line that is not UTF-8 is
@@ -26,6 +26,7 @@ Every page or piece left out is reported with its page number (:class:`ListText.
 """
 from __future__ import annotations
 
+import datetime
 import logging
 import re
 import statistics
@@ -33,7 +34,14 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .normalize import InvalidWord, to_tile
+from grammars.paradigm import generate, load_tables
+from lexicon import read_lexicon, read_listed
+
+from fst import learn
+from fst.api import Judge
+from fst.guess import default_guesser
+from fst.normalize import InvalidWord, to_tile
+from fst.runtime.overlay import Overlay, check_name, describe, list_dir, refuses
 
 #: a word page has at least this many columns of MIN_COLUMN_WORDS words (the federation's: 6)
 MIN_COLUMNS = 2
@@ -280,3 +288,65 @@ def report(lt: ListText) -> list[str]:
         lines.append("skipped %d token(s) that are not Greek words: %s%s"
                      % (len(lt.bad), shown, " …" if len(lt.bad) > 5 else ""))
     return lines
+
+
+_reading_report = report  # learn_list's argument ``report`` hides this module's function
+
+
+def learn_list(path: Path, name: str, complete: tuple[int, int] | None = None,
+               jobs: int = 1, judge=None, progress=None, pages: tuple[int, int] | None = None,
+               replace: bool = False, report=None) -> tuple[Overlay, dict]:
+    """Learn the list in ``path`` and save it as overlay ``name``; (overlay, counts).
+
+    Absence counts only for the lengths declared complete (for a list not declared complete,
+    for the lengths between its shortest and longest word). The file is read by
+    :func:`read_list` (``pages``: of a PDF); ``report`` (a callable) gets a line
+    for each thing reading left out. Raises ValueError for a refused or unreadable file, a bad
+    name, or a name already saved (unless ``replace``)."""
+    check_name(name)
+    if refuses(path):
+        raise ValueError(f"{path}: refusing a file under shared/oracles (the project's "
+                         "evaluation oracles are never learned)")
+    if not replace and (list_dir(name) / "overlay.json").exists():
+        old = describe(name)
+        raise ValueError(f"a list named {name!r} exists already ({old['words']} words, from "
+                         f"{old['source'] or 'an unknown file'}): give --replace to learn it "
+                         "anew, or another --name")
+    lt = read_list(path, pages)
+    for line in _reading_report(lt):
+        if report is not None:
+            report(line)
+    words, bad = lt.words, lt.bad
+    if not words:
+        raise ValueError(f"{path}: no Greek word found")
+    present = frozenset(words)
+    lo, hi = complete or (min(map(len, words)), max(map(len, words)))
+
+    def could(t: str) -> bool:
+        return lo <= len(t) <= hi
+
+    if judge is None:
+        judge = Judge.load(min_length=2, max_length=15, progress=False)
+    explained = set(judge.wordlist(2, 15))
+    unexplained = [w for w in words if w not in explained and could(w)]
+    support = learn.guess_pairs(unexplained, jobs, progress)
+    known = {e.lemma for e in read_lexicon()} | {r.lemma for r in read_listed()}
+    out = learn.judge_candidates(support, present, could, explained, known,
+                                 prior=default_guesser().prior)
+    tables = load_tables()
+    forms: dict[str, list] = {}
+    rows = []
+    for c in out.accepted:
+        rows.append((c.lemma, c.pos, "-", c.code, "-",
+                     "-" if c.accent_source else learn.ACCENT_GUESSED, "-", f"list:{name}"))
+        for f, cell, w in generate(c.lemma, tables[c.code]):
+            forms.setdefault(to_tile(f), []).append((c.lemma, c.code, cell, f))
+    ov = Overlay(name, present, complete, forms)
+    ov.save(rows, {"source": str(Path(path).resolve()), "date": datetime.datetime.now(
+        datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), "pages": list(pages) if pages
+        else None})
+    counts = dict(out.counts)
+    counts.update({"words": len(words), "unreadable tokens": len(bad),
+                   "unreadable lines": len(lt.bad_lines),
+                   "words the grammar lacks": len(unexplained), "lemmas learned": len(rows)})
+    return ov, counts

@@ -6,7 +6,7 @@
   start on a fresh cache share one build; one builds, the others wait and then load it.
 * :func:`run_build` runs the build in a child process and shows one progress display over all
   of its phases (phase name, percent, elapsed and remaining time). The child reports its phases
-  through :func:`fst.phases.enter` and :func:`fst.phases.step`; the parent moves the display on by the time each
+  through :func:`fst.build.phases.enter` and :func:`fst.build.phases.step`; the parent moves the display on by the time each
   phase took in a reference build (:data:`PHASES`), corrected by the speed of the phases done
   so far. pynini holds the interpreter lock through every long call, so the display could not
   move from a thread of the building process itself. The child's peak memory and CPU time are
@@ -45,18 +45,12 @@ PHASES: dict[str, float] = {
     "checking the analysis table": 8.6,
     "writing": 0.5,
 }
-KEY_RE = re.compile(r"^[0-9a-f]{16}$")  # a build's folder name (fst.compile.cache_key)
+KEY_RE = re.compile(r"^[0-9a-f]{16}$")  # a build's folder name (fst.build.compile.cache_key)
 
 
 class CacheError(OSError):
     """The cache root cannot hold a build (not a folder, not writable): reported before any
     build starts."""
-
-
-def default_root() -> Path:
-    """$DEKTES_CACHE, else $XDG_CACHE_HOME/dektes, else ~/.cache/dektes."""
-    return Path(os.environ.get("DEKTES_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "dektes"))
 
 
 def _describe(root: Path) -> str:
@@ -135,7 +129,7 @@ def build_lock(d: Path, quiet: bool = False) -> Iterator[bool]:
         lock.release()
 
 
-from .phases import _REPORTER  # noqa: E402  (where a build process sends its reports)
+from fst.build.phases import _REPORTER  # noqa: E402  (where a build process sends its reports)
 
 
 # --------------------------------------------------------------------------------------------
@@ -237,7 +231,7 @@ class Display:
 
 _CHILD = r"""
 import sys
-from fst import buildctl
+from fst.build import buildctl
 buildctl._child_main(sys.argv[1:])
 """
 
@@ -439,6 +433,6 @@ def clean_cache(root: Path, current_key: str | None) -> list[CacheEntry]:
             lock.release()
         with contextlib.suppress(OSError):
             lock_path.unlink()
-        with contextlib.suppress(OSError):  # its stamps (fst.cache.stamps_file)
+        with contextlib.suppress(OSError):  # its stamps (fst.store.stamps_file)
             (root / (e.path.name + ".verified.json")).unlink()
     return removed

@@ -1,8 +1,8 @@
 """Compile a :class:`lexicon.Lexicon` × the grammars into the analyser and the tile acceptor.
 
-:func:`build` returns the FSTs and the tag table; :mod:`fst.cache` stores them with the look-up
+:func:`build` returns the FSTs and the tag table; :mod:`fst.store` stores them with the look-up
 arrays. An analysis string is ``lemma + CLASS + CELL + RULE*`` where CLASS, CELL and RULE are
-single private-use code points of the tag table (:mod:`fst.tags`).
+single private-use code points of the tag table (:mod:`fst.build.tags`).
 """
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
 from grammars.rules import RULE_WEIGHT
 from lexicon import Lexicon, ListedForm
 
-from . import phases, verb_parts
-from .tags import TagTable
+from fst.build import phases
+from fst import verb_parts
+from fst.build.tags import TagTable
 
 
 def cell_variants(code, cell, rule):
@@ -96,7 +97,7 @@ def build(lex: Lexicon | None = None, progress: bool = True):
     rule does not derive)."""
     import pynini
 
-    phase = phases.enter  # the phases of fst.buildctl.PHASES, for its progress display
+    phase = phases.enter  # the phases of fst.build.buildctl.PHASES, for its progress display
     phase("reading the lexicon")
     lex = verb_parts.apply(lx.load() if lex is None else lex)
     tags = TagTable()

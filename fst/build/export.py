@@ -31,6 +31,9 @@ from typing import Iterable, Iterator
 import numpy as np
 
 from grammars.rules import RULE_WEIGHT  # the weight of a form a regulation rule derives
+from fst.runtime.anatable import apply_pattern
+from fst import __version__
+from fst.runtime.anatable import KEEP, base_form
 
 EPSILON = "@0@"
 LICENCE_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "notes" / "licences.tsv"
@@ -80,7 +83,7 @@ def unimorph_rows(judge, rule_derived: bool = False,
     each lemma's forms in cell order (then by form), without repeats. Forms licensed only by a
     regulation rule (§B3 ξανα-, §D1 …) are left out unless ``rule_derived``.
 
-    Reads the analysis table (every analysis of every tile word, :mod:`fst.anatable`); raises
+    Reads the analysis table (every analysis of every tile word, :mod:`fst.runtime.anatable`); raises
     RuntimeError for a Judge without one."""
     table = judge.table
     if table is None:
@@ -122,7 +125,6 @@ def unimorph_rows(judge, rule_derived: bool = False,
         if (rule_derived or weight < RULE_WEIGHT) and (wanted is None or lm in wanted):
             extra_by_lemma.setdefault(lm, []).append((order_of.get(cell, 0), surface, cell))
     names, patterns = table.lemmas, table.patterns
-    from .anatable import apply_pattern
 
     current, seen, pending = None, set(), []
 
@@ -289,7 +291,6 @@ def licence_notes(disabled=frozenset(), list_name: str | None = None,
 def wordlist_header(judge, profile: str, list_name: str | None = None) -> list[str]:
     """The ``#`` lines that open an exported word list: what it is (version, profile, lengths,
     switched-off ids, list) and :func:`licence_notes`."""
-    from . import __version__
     off = sorted(judge.disabled_rules)
     what = (f"# dektes {__version__} word list: profile {profile}, {judge.min_length}–"
             f"{judge.max_length} letters" + (f", without {' '.join(off)}" if off else "")
@@ -321,7 +322,6 @@ def accented_forms(judge) -> dict[tuple[str, str], set[str]]:
     accepts for the words of the profile (:meth:`fst.api.Judge.accent_verdict`: the surfaces
     of the valid analyses, a user's list's own entries left out); a valid word without such an
     analysis (a ruling's) as its lower-case tile form under ``("", "")``."""
-    from .anatable import KEEP, base_form
     out: dict[tuple[str, str], set[str]] = {}
     table = judge.table
     words = list(judge.wordlist())

@@ -1,7 +1,7 @@
 """The build's progress reports: :func:`enter` (a phase) and :func:`step`, called by the building code
 (fst/compile.py, fst/cache.py). They go nowhere unless the build runs in a build process of
-:func:`fst.buildctl.run_build`, which sends them to the parent's progress display. The phase
-names are those of :data:`fst.buildctl.PHASES`.
+:func:`fst.build.buildctl.run_build`, which sends them to the parent's progress display. The phase
+names are those of :data:`fst.build.buildctl.PHASES`.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ _REPORTER = _Reporter()
 
 
 def enter(name: str) -> None:
-    """The build enters phase ``name`` (a key of :data:`fst.buildctl.PHASES`)."""
+    """The build enters phase ``name`` (a key of :data:`fst.build.buildctl.PHASES`)."""
     _REPORTER.send("phase\t" + name)
 
 

@@ -4,11 +4,11 @@ validates as fast as the board.
 A profile that switches rule layers off (grammars/profiles.py) accepts a word of the board
 acceptor when one of its analyses names none of those layers, or when a ruling accepts it
 (§A4): the verdict of :meth:`fst.api.Judge.check`. The mask of those words is read off the
-analysis table (:mod:`fst.anatable`, every analysis of every word with its rule ids), and
-:func:`fst.subset.subset_arrays` makes their minimal acceptor; :func:`fst.subset.verify_subset`
+analysis table (:mod:`fst.runtime.anatable`, every analysis of every word with its rule ids), and
+:func:`fst.build.subset.subset_arrays` makes their minimal acceptor; :func:`fst.build.subset.verify_subset`
 checks it, word by word. The arrays go into ``<cache>/profiles/<name>/`` with a manifest
 (written last, checksums as for the main cache), built on first use under the build lock
-(:func:`fst.buildctl.build_lock`), so that concurrent processes build a profile once.
+(:func:`fst.build.buildctl.build_lock`), so that concurrent processes build a profile once.
 """
 from __future__ import annotations
 
@@ -22,7 +22,11 @@ from pathlib import Path
 
 import numpy as np
 
-from . import anatable, buildctl, runtime, subset
+from fst import store
+from fst.runtime import anatable
+from fst.runtime import dfa as runtime
+from fst.build import buildctl, subset
+from lexicon import read_rulings
 
 PROFILES_DIR = "profiles"
 MANIFEST = "manifest.json"
@@ -62,22 +66,16 @@ def keep_mask(table: anatable.AnalysisTable, disabled: frozenset[str],
 
 
 def _check(pd: Path, key: str) -> bool:
+    """True if the profile folder ``pd`` was made from the board ``key`` by this code and its
+    arrays match its manifest (:func:`fst.store.verify`)."""
     try:
         m = json.loads((pd / MANIFEST).read_text(encoding="utf-8"))
         if m["format"] != FORMAT or m["board"] != key or m["code"] != _code_version():
             return False
-        for n in FILES:
-            info = m["artifacts"][n]
-            p = pd / n
-            if p.stat().st_size != info["size"] or _sha256(p) != info["sha256"]:
-                return False
-    except (OSError, ValueError, KeyError, TypeError):
+        sums = {n: (str(v["sha256"]), int(v["size"])) for n, v in m["artifacts"].items()}
+        return store.verify(pd, sums, FILES)[0] is None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return False
-    return True
-
-
-def _sha256(p: Path) -> str:
-    return hashlib.sha256(p.read_bytes()).hexdigest()
 
 
 def _make(d: Path, disabled: frozenset[str], board: runtime.TileDFA | None,
@@ -86,7 +84,6 @@ def _make(d: Path, disabled: frozenset[str], board: runtime.TileDFA | None,
     display.phase("analyses")
     board = board or runtime.TileDFA.load(d)
     table = anatable.AnalysisTable.load(d, board)
-    from lexicon import read_rulings
     ruled_in = [w for w, (ok, _) in read_rulings().items() if ok]
     keep = keep_mask(table, disabled, ruled_in)
     display.phase("minimal acceptor")
@@ -103,7 +100,7 @@ def ensure(d: Path, disabled: frozenset[str], board: runtime.TileDFA | None = No
     """The folder of the profile's arrays under the cache folder ``d``, built (under the build
     lock) if missing, damaged or made by other code. ``board``: the board's arrays, if loaded.
 
-    Raises :class:`fst.buildctl.CacheError` if the folder cannot be written."""
+    Raises :class:`fst.build.buildctl.CacheError` if the folder cannot be written."""
     pd = d / PROFILES_DIR / name(disabled)
     if _check(pd, d.name):
         return pd
@@ -122,7 +119,7 @@ def ensure(d: Path, disabled: frozenset[str], board: runtime.TileDFA | None = No
                     np.save(tmp / f, np.ascontiguousarray(arrays[n]), allow_pickle=False)
                 manifest = {"format": FORMAT, "board": d.name, "code": _code_version(),
                             "disabled": sorted(disabled), "tile_words": n_words,
-                            "artifacts": {f: {"sha256": _sha256(tmp / f),
+                            "artifacts": {f: {"sha256": store.file_sha256(tmp / f),
                                               "size": (tmp / f).stat().st_size} for f in FILES}}
                 (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True)
                                             + "\n", encoding="utf-8")
@@ -138,7 +135,7 @@ def ensure(d: Path, disabled: frozenset[str], board: runtime.TileDFA | None = No
 
 def load(d: Path, disabled: frozenset[str], board: runtime.TileDFA | None = None,
          progress: bool = True) -> runtime.TileDFA:
-    """The profile's acceptor (:class:`fst.runtime.TileDFA`), built into the cache first if
+    """The profile's acceptor (:class:`fst.runtime.dfa.TileDFA`), built into the cache first if
     needed; built in memory, with a note on stderr, when the cache cannot be written."""
     try:
         return runtime.TileDFA.load(ensure(d, disabled, board, progress))

@@ -2,8 +2,8 @@
 
 A rule profile (grammars/profiles.py) accepts the words of the board acceptor that have an
 analysis it allows. :func:`subset_arrays` makes the minimal deterministic acceptor of such a
-subset straight from the board acceptor's arrays (:class:`fst.runtime.TileDFA`) and a mask over
-its words by rank, in the array format of :mod:`fst.runtime`, so that a profile is looked up
+subset straight from the board acceptor's arrays (:class:`fst.runtime.dfa.TileDFA`) and a mask over
+its words by rank, in the array format of :mod:`fst.runtime.dfa`, so that a profile is looked up
 exactly as fast as the board:
 
 1. the trie of the kept words is unfolded breadth first from the board acceptor, a level (word
@@ -12,7 +12,7 @@ exactly as fast as the board:
 2. the trie is minimised bottom up: two nodes are one state when they agree on finality and on
    (letter, state) of every arc; nodes of one level are grouped with ``numpy.unique``, and a
    dictionary merges equal states across levels;
-3. the states are numbered canonically (:func:`fst.runtime.canonical`).
+3. the states are numbered canonically (:func:`fst.runtime.dfa.canonical`).
 
 :func:`verify_subset` checks the result: it accepts exactly the kept words.
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .runtime import _UTF8_LO, N_LETTERS, PAD, ExportError, TileDFA, _arrays, arcs_from
+from fst.runtime.dfa import _UTF8_LO, N_LETTERS, PAD, ExportError, TileDFA, _arrays, arcs_from
 
 
 def subset_arrays(dfa: TileDFA, keep: np.ndarray) -> dict[str, np.ndarray]:
@@ -127,7 +127,7 @@ def canonical(arcs: dict[int, list[tuple[int, int]]], final: dict[int, bool],
               start: int) -> dict[str, np.ndarray]:
     """The arrays of an acyclic deterministic acceptor given as ``arcs`` (state → (letter
     index, next state) sorted by letter) and ``final``, its states numbered in reverse
-    post-order of a depth-first walk from ``start`` (the order :func:`fst.runtime.export`
+    post-order of a depth-first walk from ``start`` (the order :func:`fst.runtime.dfa.export`
     uses), so that equal languages give equal arrays."""
     post: list[int] = []
     seen = {start}
@@ -147,7 +147,7 @@ def canonical(arcs: dict[int, list[tuple[int, int]]], final: dict[int, bool],
 
 
 def verify_subset(board: TileDFA, keep: np.ndarray, sub: TileDFA) -> int:
-    """Raise :class:`fst.runtime.ExportError` unless ``sub`` accepts exactly the words of
+    """Raise :class:`fst.runtime.dfa.ExportError` unless ``sub`` accepts exactly the words of
     ``board`` that ``keep`` marks: the same count, and its enumeration, ranked in ``board``,
     is the list of marked ranks. Returns the number of words."""
     want = np.flatnonzero(keep)
@@ -164,7 +164,7 @@ def verify_subset(board: TileDFA, keep: np.ndarray, sub: TileDFA) -> int:
 
 def _codes(block: bytes) -> np.ndarray:
     """The words of a UTF-8 block of lines of tile words as a matrix of letter indices, PAD
-    after each word (the input of :meth:`fst.runtime.TileDFA.ranks`)."""
+    after each word (the input of :meth:`fst.runtime.dfa.TileDFA.ranks`)."""
     data = np.frombuffer(block, dtype=np.uint8)
     ends = np.flatnonzero(data == 10)
     starts = np.concatenate(([0], ends[:-1] + 1))

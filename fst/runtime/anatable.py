@@ -4,7 +4,7 @@ At build time (:func:`export`) every path of ``analyser.fst`` (accented surface 
 string, acyclic) is enumerated breadth first with numpy, decoded, merged and ordered exactly as
 :meth:`fst.api.Judge.analyse` does by composition, and stored per tile word. A tile word is
 found by its *rank*, its index in the sorted tile language, computed by walking the tile
-acceptor's arrays (:class:`fst.runtime.TileDFA`: a minimal acyclic DFA numbers its words by
+acceptor's arrays (:class:`fst.runtime.dfa.TileDFA`: a minimal acyclic DFA numbers its words by
 summing, along the path, how many words each smaller sibling arc leads to). Saved beside the
 FSTs in the cache directory:
 
@@ -36,7 +36,8 @@ import numpy as np
 from grammars.alphabet import LETTERS as _LOWER
 from grammars.alphabet import TILE_MAP
 
-from .runtime import N_LETTERS, PAD, TILE_LETTERS, TileDFA, arcs_from
+from fst.runtime.dfa import N_LETTERS, PAD, TILE_LETTERS, TileDFA, arcs_from
+from fst.runtime.dfa import count_fst_paths
 
 ARRAY_NAMES = ("offsets", "lemma", "form")
 #: the files :func:`save` writes, in the cache directory
@@ -602,7 +603,6 @@ def verify(table: AnalysisTable, analyser, t2s, by_char, n_paths: int | None = N
     ``extra_words``) gets the same analyses, in the same order, from the table and from
     :func:`analyse_fst`.
     """
-    from .runtime import count_fst_paths
 
     dfa = table.dfa
     counts = np.diff(np.asarray(table.offsets, dtype=np.int64))

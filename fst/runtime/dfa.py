@@ -37,7 +37,8 @@ import numpy as np
 
 from grammars.alphabet import TILE_LETTERS
 
-from .normalize import _MAX_CHARS, MAX_LETTERS
+from fst.normalize import _MAX_CHARS, MAX_LETTERS
+from fst.normalize import _FAST  # the table of to_tile's fast path
 
 N_LETTERS = 24
 #: delta column for any character that is not a tile letter (leads to the dead state)
@@ -69,7 +70,6 @@ def _text_codes() -> np.ndarray:
     :func:`fst.normalize.to_tile`'s fast path makes of the character alone."""
     global _TEXT_CODES
     if _TEXT_CODES is None:
-        from .normalize import _FAST  # the table of to_tile's fast path
         lut = np.full(0x2001, _T_OTHER, dtype=np.uint8)
         for cp, tile in _FAST.items():
             if cp < 0x2000:

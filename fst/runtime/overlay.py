@@ -1,7 +1,7 @@
 """A user's own word list as an overlay on the grammar (``dektes learn``, ``--list NAME``).
 
 ``dektes learn FILE --name NAME [--complete 2-8]`` reads a list of accepted words (a text list
-in tile form or accented, or a PDF whose pages list words in columns: :mod:`fst.listfile`), learns
+in tile form or accented, or a PDF whose pages list words in columns: :mod:`fst.app.lists`), learns
 lemma records from it with :mod:`fst.learn` (the method of scripts/learn_pes_dev.py), and writes,
 only under the user's cache (``<cache root>/lists/NAME/``, or ``$DEKTES_LISTS/NAME/``):
 
@@ -26,17 +26,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .normalize import to_tile
+from fst.normalize import TILE_LETTERS
+from fst.runtime.search import Hooks, Match, parse_pattern, parse_rack, tile_set
+from fst.store import default_root
 
 RULE_ID = "LIST"
 LISTS_DIR = "lists"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
-
-
-def cache_root() -> Path:
-    """$DEKTES_CACHE, else $XDG_CACHE_HOME/dektes or ~/.cache/dektes (as fst.compile)."""
-    return Path(os.environ.get("DEKTES_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "dektes"))
 
 
 def is_overlay(path: Path) -> bool:
@@ -56,7 +52,7 @@ def check_name(name: str) -> str:
 
 def lists_root() -> Path:
     """Where overlays live: $DEKTES_LISTS, else ``<cache root>/lists``."""
-    return Path(os.environ.get("DEKTES_LISTS") or cache_root() / LISTS_DIR)
+    return Path(os.environ.get("DEKTES_LISTS") or default_root() / LISTS_DIR)
 
 
 def list_dir(name: str) -> Path:
@@ -178,73 +174,6 @@ def delete(name: str) -> Path:
     return d
 
 
-def learn_list(path: Path, name: str, complete: tuple[int, int] | None = None,
-               jobs: int = 1, judge=None, progress=None, pages: tuple[int, int] | None = None,
-               replace: bool = False, report=None) -> tuple[Overlay, dict]:
-    """Learn the list in ``path`` and save it as overlay ``name``; (overlay, counts).
-
-    Absence counts only for the lengths declared complete (for a list not declared complete,
-    for the lengths between its shortest and longest word). The file is read by
-    :func:`fst.listfile.read_list` (``pages``: of a PDF); ``report`` (a callable) gets a line
-    for each thing reading left out. Raises ValueError for a refused or unreadable file, a bad
-    name, or a name already saved (unless ``replace``)."""
-    import datetime
-
-    from grammars.paradigm import generate, load_tables
-
-    from . import learn, listfile
-    check_name(name)
-    if refuses(path):
-        raise ValueError(f"{path}: refusing a file under shared/oracles (the project's "
-                         "evaluation oracles are never learned)")
-    if not replace and (list_dir(name) / "overlay.json").exists():
-        old = describe(name)
-        raise ValueError(f"a list named {name!r} exists already ({old['words']} words, from "
-                         f"{old['source'] or 'an unknown file'}): give --replace to learn it "
-                         "anew, or another --name")
-    lt = listfile.read_list(path, pages)
-    for line in listfile.report(lt):
-        if report is not None:
-            report(line)
-    words, bad = lt.words, lt.bad
-    if not words:
-        raise ValueError(f"{path}: no Greek word found")
-    present = frozenset(words)
-    lo, hi = complete or (min(map(len, words)), max(map(len, words)))
-
-    def could(t: str) -> bool:
-        return lo <= len(t) <= hi
-
-    if judge is None:
-        from .api import Judge
-        judge = Judge.load(min_length=2, max_length=15, progress=False)
-    explained = set(judge.wordlist(2, 15))
-    unexplained = [w for w in words if w not in explained and could(w)]
-    support = learn.guess_pairs(unexplained, jobs, progress)
-    from lexicon import read_lexicon, read_listed
-    known = {e.lemma for e in read_lexicon()} | {r.lemma for r in read_listed()}
-    from .guess import default_guesser
-    out = learn.judge_candidates(support, present, could, explained, known,
-                                 prior=default_guesser().prior)
-    tables = load_tables()
-    forms: dict[str, list] = {}
-    rows = []
-    for c in out.accepted:
-        rows.append((c.lemma, c.pos, "-", c.code, "-",
-                     "-" if c.accent_source else learn.ACCENT_GUESSED, "-", f"list:{name}"))
-        for f, cell, w in generate(c.lemma, tables[c.code]):
-            forms.setdefault(to_tile(f), []).append((c.lemma, c.code, cell, f))
-    ov = Overlay(name, present, complete, forms)
-    ov.save(rows, {"source": str(Path(path).resolve()), "date": datetime.datetime.now(
-        datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), "pages": list(pages) if pages
-        else None})
-    counts = dict(out.counts)
-    counts.update({"words": len(words), "unreadable tokens": len(bad),
-                   "unreadable lines": len(lt.bad_lines),
-                   "words the grammar lacks": len(unexplained), "lemmas learned": len(rows)})
-    return ov, counts
-
-
 def wordlist_blocks(blocks, ov: "Overlay", lo: int, hi: int, block_lines: int = 50_000):
     """The grammar's word list ``blocks`` (UTF-8, sorted, newline-terminated lines, as
     :meth:`fst.api.Judge.wordlist_bytes` gives them) with the list ``ov`` applied: its words
@@ -296,7 +225,7 @@ def _from_rack(word: str, letters: str, blanks: int) -> tuple[int, ...] | None:
 
 
 def with_list_matches(matches, ov: "Overlay", extra) -> list:
-    """Search ``matches`` (:class:`fst.search.Match`) under the list ``ov``: the grammar's
+    """Search ``matches`` (:class:`fst.runtime.search.Match`) under the list ``ov``: the grammar's
     words it rejects (a complete length) dropped, its own matching words ``extra`` added;
     alphabetical, each word once."""
     seen = {}
@@ -309,9 +238,8 @@ def with_list_matches(matches, ov: "Overlay", extra) -> list:
 
 
 def anagram_extra(ov: "Overlay", rack: str, lo: int, hi: int, exact: bool = False) -> list:
-    """The list's words the tiles of ``rack`` make (:func:`fst.search.parse_rack`), as
-    :class:`fst.search.Match`. Raises :class:`fst.search.SearchError` for a bad rack."""
-    from .search import Match, parse_rack, tile_set
+    """The list's words the tiles of ``rack`` make (:func:`fst.runtime.search.parse_rack`), as
+    :class:`fst.runtime.search.Match`. Raises :class:`fst.runtime.search.SearchError` for a bad rack."""
     r = parse_rack(rack)
     ts = tile_set()
     out = []
@@ -325,9 +253,8 @@ def anagram_extra(ov: "Overlay", rack: str, lo: int, hi: int, exact: bool = Fals
 
 
 def pattern_extra(ov: "Overlay", pattern: str, rack: str | None, lo: int, hi: int) -> list:
-    """The list's words matching ``pattern`` (:func:`fst.search.parse_pattern`); with
+    """The list's words matching ``pattern`` (:func:`fst.runtime.search.parse_pattern`); with
     ``rack``, the letters of its ``?`` and ``*`` come from the rack."""
-    from .search import Match, parse_pattern, parse_rack, tile_set
     tokens = parse_pattern(pattern)
     r = parse_rack(rack, check_set=False) if rack else None
     rx = re.compile("".join("(.)" if t == "?" else "(.*)" if t == "*" else re.escape(t)
@@ -352,9 +279,7 @@ def pattern_extra(ov: "Overlay", pattern: str, rack: str | None, lo: int, hi: in
 
 
 def hooks_with_list(h, ov: "Overlay", lo: int, hi: int):
-    """The hooks ``h`` (:class:`fst.search.Hooks`) under the list ``ov``."""
-    from .normalize import TILE_LETTERS
-    from .search import Hooks
+    """The hooks ``h`` (:class:`fst.runtime.search.Hooks`) under the list ``ov``."""
 
     def ok(w: str, grammar: bool) -> bool:
         v = ov.verdict(w)

@@ -1,6 +1,6 @@
 """Anagram, pattern and hook search over the tile acceptor's arrays (numpy, no pynini).
 
-Every search is a walk of :class:`fst.runtime.TileDFA` (any profile's acceptor), breadth
+Every search is a walk of :class:`fst.runtime.dfa.TileDFA` (any profile's acceptor), breadth
 first, a level (word length) at a time and vectorised over the level's nodes. A node is a
 prefix: its DFA state, what is left of the rack (letter counts, blanks) and, for a pattern, the
 set of pattern positions it can be at. A branch is cut as soon as the rack has no tile for the
@@ -29,8 +29,8 @@ from typing import Iterable, Iterator, NamedTuple
 
 import numpy as np
 
-from .normalize import InvalidWord, to_tile
-from .runtime import N_LETTERS, TILE_LETTERS, TileDFA, arcs_from
+from fst.normalize import InvalidWord, to_tile
+from fst.runtime.dfa import N_LETTERS, TILE_LETTERS, TileDFA, arcs_from
 
 TILES_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "tiles" / "greek.tsv"
 BLANK_CHARS = "?*"  # a blank on a rack

@@ -88,7 +88,7 @@ def paradigm_tiles(gen, words) -> set[str]:
     """Tile forms among ``words`` that the generator ``gen`` (analysis → surface) makes."""
     import pynini
 
-    from fst.anatable import fst_paths
+    from fst.runtime.anatable import fst_paths
     inverse = pynini.string_map([(t, s) for s, t in TILE_MAP.items()]
                                 + [(c.upper(), c) for c in "αβγδεζηθικλμνξοπρστυφχψω"])
     accented = pynini.project(pynini.compose(pynini.string_map(sorted(words)),
@@ -115,7 +115,7 @@ def only_listed(tiles, ctx):
     """``tiles`` without its 2–3 letter strings that the list lacks."""
     import pynini
 
-    from fst.anatable import fst_paths
+    from fst.runtime.anatable import fst_paths
     words = {w.word for w in ctx.lexicon.short_words}
     if not words:
         return tiles

@@ -208,7 +208,7 @@ print(len(forms), n_paths, base, len(tiles), n_ana, ours, batch)
 
 def profiles(judge, wl: Path, n_forms: int, repeat: int) -> None:
     """Row 6: each profile's validate against the default profile's, in this run."""
-    from fst.cli import _judge
+    from fst.app.engine import judge_for
     from grammars.profiles import PROFILES, disabled
 
     print("6. profiles: validate the accepted word list (all valid), whole process and in "
@@ -218,7 +218,7 @@ def profiles(judge, wl: Path, n_forms: int, repeat: int) -> None:
     words = wl.read_text(encoding="utf-8").split("\n")[:-1]
     results = []
     for name, opts, off in cases:
-        j = _judge(2, 15, off)
+        j = judge_for(2, 15, off)
         t = time.perf_counter()
         j.acceptor  # built once into the cache, before any timing
         t_build = time.perf_counter() - t
@@ -247,7 +247,7 @@ def main() -> None:
     args = ap.parse_args()
     sections = {int(x) for x in args.sections.split(",") if x.strip()}
 
-    from fst import cache as fc
+    from fst import store as fc
     from fst.api import Judge
 
     print(f"dektes benchmarks — {ROOT}", flush=True)

@@ -42,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from fst.web.server import spawned  # noqa: E402
+from fst.app.web.server import spawned  # noqa: E402
 
 
 def sample_words(judge, n: int, seed: int) -> list[str]:

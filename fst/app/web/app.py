@@ -29,12 +29,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fst import __version__
-from fst.cli import _verdict_note
+from fst.rules import verdict_note
 from fst.rules import shown as _rule_ids  # the CLI's one formatter of rule ids
 from fst.normalize import MAX_LETTERS, TILE_LETTERS, InvalidWord, to_lower_accented, to_tile
-from fst.search import SIDES, SearchError, best_first, by_probability, tile_set
+from fst.runtime.search import SIDES, SearchError, best_first, by_probability, tile_set
 
-from . import keyboard, tables
+from fst.app.web import keyboard, tables
 
 HERE = Path(__file__).resolve().parent
 MAX_WORDS = 1000  # words judged per request (a list page, POST /api/check)
@@ -104,7 +104,7 @@ def _verdict_dict(judge, word: str, strict_accents: bool = False) -> dict:
         return {"word": word, "tile": None, "valid": False, "rules": [], "reason": e.reason,
                 "error": e.code, "note": e.reason}
     return {"word": word, "tile": v.tile, "valid": bool(v.valid), "rules": _rule_ids(v.rules),
-            "reason": v.reason, "error": None, "note": _verdict_note(v)}
+            "reason": v.reason, "error": None, "note": verdict_note(v)}
 
 
 async def _body(request: Request) -> bytes:

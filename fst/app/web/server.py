@@ -41,13 +41,13 @@ def serve(judge, host: str = "127.0.0.1", port: int = 8000, log_level: str = "wa
     """
     import uvicorn
 
-    from .app import create_app
+    from fst.app.web.app import create_app
 
     sock = bind(host, port)
     judge.check("ΕΓΡΑΨΑ")  # the analysis table
     judge.paradigm("γράφω")  # the analyser FST
     app = create_app(judge, lang)
-    from .app import MAX_URL_READ
+    from fst.app.web.app import MAX_URL_READ
 
     # h11 (uvicorn's default here) resets a request head over 16 KiB; read up to 64 KiB so
     # that an over-long URL gets the app's 414

@@ -9,6 +9,7 @@ the UniMorph schema (Sylak-Glassman 2016), as the analyser's tag table writes th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from grammars.labels import label as cell_label
 
 PERSON = ("1", "2", "3")
 NUMBER = ("SG", "PL")
@@ -42,10 +43,9 @@ def grid(rows, lang: str | None = None) -> list[Section]:
     Titles and labels are UniMorph codes, or with ``lang`` (el, en) named in that language
     by the one formatter of cell names, :func:`grammars.labels.label`."""
     if lang:
-        from grammars.labels import label
 
         def named(code: str) -> str:
-            return code if code in ("–", "form") else label(code.replace(" ", ";"), lang)
+            return code if code in ("–", "form") else cell_label(code.replace(" ", ";"), lang)
         return [Section(named(s.title), [named(c) for c in s.columns],
                         [(named(r), cells) for r, cells in s.rows]) for s in grid(rows)]
     sections: dict[tuple, dict] = {}
