@@ -151,7 +151,7 @@ class Judge:
         self.disabled_rules = frozenset(disabled_rules)
         self._acceptor = acceptor if self.disabled_rules else None
         self._progress = progress
-        # a user's list (fst/overlay.py), applied only when asked for (``--list NAME``)
+        # a user's list (fst/runtime/overlay.py), applied only when asked for (``--list NAME``)
         self.overlay = None
 
     def with_overlay(self, overlay) -> "Judge":

@@ -4,7 +4,7 @@ Every rule id that dektes prints (§A1 … §E6, §LEN) has an entry there: a ti
 line, and where dektes applies it. The project's own ids that analyses may carry beside them
 (the lexicon sources and flag marks a profile can leave out, ``SOURCES`` and ``FLAG_MARKS`` of
 grammars/profiles.py, when it has them) follow the digest's entries. ``dektes rules [ID]``
-prints them all (fst/cli.py).
+prints them all (fst/app/cli/).
 """
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ PROJECT_IDS = {
     "LIST": ("A user's own list (project id)",
              "Valid (or, for the lengths declared complete, invalid) because a list the user "
              "taught with dektes learn says so.",
-             "fst/overlay.py; only with --list NAME."),
+             "fst/runtime/overlay.py; only with --list NAME."),
 }
 
 

@@ -21,10 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("grammars", "lexicon", "fst")
-#: fst modules that are applications (layer 5)
-APPLICATIONS = ("fst.__main__", "fst.app.cli", "fst.app.cli.export", "fst.app.cli.search", "fst.app.corpus",
-                "fst.app.coverage", "fst.app.distributed", "fst.build.export", "fst.app.lists", "fst.notebook",
-                "fst.runtime.overlay", "fst.app.tokenize", "fst.app.web")
+#: fst modules that are applications (layer 5): fst/app/ and ``python -m fst``
+APPLICATIONS = ("fst.__main__", "fst.app")
 HELP_KEYWORDS = {"help", "description", "epilog", "usage", "examples"}
 
 

@@ -182,7 +182,7 @@ def test_judge_from_cache_and_from_fsts_agree(small):
 def test_cli_batch_analysis_is_per_word_analysis(judge, capsys, monkeypatch):
     import io
 
-    from fst.app import cli
+    from fst.app import cli, protocol
 
     words = ["ΑΝΘΡΩΠΟΥΣ", "ξαναέγραψα", "ΞΨΖΩ", "HOTEL", "ΕΓΡΑΨΑ", "ΤΙΣ", "ΑΝΘΡΩΠΟΥΣ", "ΚΑΙ"]
     per_word = ""
@@ -201,7 +201,7 @@ def test_cli_batch_analysis_is_per_word_analysis(judge, capsys, monkeypatch):
         return capsys.readouterr().out
 
     assert batch(["analyse", "-"]) == per_word
-    monkeypatch.setattr(cli, "CHUNK_LINES", 3)
+    monkeypatch.setattr(protocol, "CHUNK_LINES", 3)
     assert batch(["analyse", "-"]) == per_word
     lines = batch(["analyse", "--json", "-"]).splitlines()
     assert [json.loads(ln)["word"] for ln in lines] == words

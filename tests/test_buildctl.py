@@ -129,8 +129,8 @@ def test_within_a_phase_without_steps_the_display_stops_short_of_its_end():
 
 def test_the_default_phases_are_those_the_build_reports():
     import re
-    source = (REPO_ROOT / "fst" / "compile.py").read_text(encoding="utf-8")
-    source += (REPO_ROOT / "fst" / "cache.py").read_text(encoding="utf-8")
+    source = (REPO_ROOT / "fst" / "build" / "compile.py").read_text(encoding="utf-8")
+    source += (REPO_ROOT / "fst" / "store.py").read_text(encoding="utf-8")
     named = re.findall(r'(?:phase|phases\.enter)\("([^"]+)"\)', source)
     assert set(named) == set(buildctl.PHASES) and len(named) == len(buildctl.PHASES)
 

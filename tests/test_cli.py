@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import fst.app.cli
+import fst.app.protocol
 from conftest import REPO_ROOT
 from fst.app.cli import main
 from fst.normalize import TILE_LETTERS
@@ -363,7 +364,7 @@ def test_validate_across_chunks(capsys, tmp_path, monkeypatch):
     path = tmp_path / "many.txt"
     path.write_text("\n".join(words) + "\n", encoding="utf-8")
     code, whole, _ = run(capsys, "validate", str(path))
-    monkeypatch.setattr(fst.app.cli, "CHUNK_LINES", 3)
+    monkeypatch.setattr(fst.app.protocol, "CHUNK_LINES", 3)
     code2, chunked, _ = run(capsys, "validate", str(path))
     assert code == code2 == 0
     assert chunked == whole

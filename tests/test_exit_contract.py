@@ -1,4 +1,4 @@
-"""The exit-code contract of fst/cli.py (issue 23): a bad input file is named in one line,
+"""The exit-code contract of fst/app/cli/ (issue 23): a bad input file is named in one line,
 skipped, the other files are judged and the exit is 2 at the end; an output error stops at once
 with exit 4 and leaves no truncated file; a build that cannot fit refuses before starting;
 Ctrl-C is quiet; DEKTES_DEBUG never changes the exit status; an over-long word is echoed cut."""
@@ -196,10 +196,11 @@ def test_ctrl_c_while_parsing_is_quiet(monkeypatch, capsys):
 @pytest.mark.parametrize("debug", ["", "1"])
 def test_dektes_debug_does_not_change_the_exit_status(debug, monkeypatch, capsys):
     from fst.app import cli
+    from fst.app.cli import paradigm
 
     def broken(args):
         raise RuntimeError("something broke")
-    monkeypatch.setattr(cli, "cmd_guess", broken)
+    monkeypatch.setattr(paradigm, "cmd_guess", broken)
     monkeypatch.setenv("DEKTES_DEBUG", debug)
     assert cli.main(["guess", "ΕΓΡΑΨΑ"]) == 3
     err = capsys.readouterr().err

@@ -131,7 +131,7 @@ def test_judge_uses_the_arrays(judge):
 LIGHT = r"""
 import io, sys
 sys.argv = ["dektes", *sys.argv[1:]]
-from fst.cli import main
+from fst.app.cli import main
 code = main(sys.argv[1:])
 sys.stdout.flush()
 sys.stderr.write("PYNINI=%s\n" % ("pynini" in sys.modules))
@@ -152,7 +152,9 @@ def test_validate_and_wordlist_do_not_import_pynini(judge, argv):
 def test_validate_batch_path_matches_line_by_line(judge, tmp_path, monkeypatch, capsys):
     """`dektes validate` judges a chunk of plain words in one batch; the output is the same
     as taking the lines one at a time, whatever mix of chunks the input makes."""
+    import fst.app.batch
     import fst.app.cli
+    import fst.app.protocol
     from fst.app.cli import main
 
     words = sorted(judge.wordlist(2, 6))[::997][:40]
@@ -164,16 +166,16 @@ def test_validate_batch_path_matches_line_by_line(judge, tmp_path, monkeypatch, 
     path.write_bytes(("\ufeff" + "\n".join(lines) + "\n").encode())
     results = {}
     for chunk in (4, 10_000):
-        monkeypatch.setattr(fst.app.cli, "CHUNK_LINES", chunk)
+        monkeypatch.setattr(fst.app.protocol, "CHUNK_LINES", chunk)
         for fast in (True, False):
             if not fast:
-                monkeypatch.setattr(fst.app.cli, "_validate_chunk_fast", lambda *a: None)
+                monkeypatch.setattr(fst.app.batch, "_validate_chunk_fast", lambda *a: None)
             for opt in ([], ["--valid-only"]):
                 assert main(["validate", *opt, str(path)]) == 0
                 out, err = capsys.readouterr()
                 results[(chunk, fast, tuple(opt))] = (out, err)
             monkeypatch.undo()
-            monkeypatch.setattr(fst.app.cli, "CHUNK_LINES", chunk)
+            monkeypatch.setattr(fst.app.protocol, "CHUNK_LINES", chunk)
     for opt in ([], ["--valid-only"]):
         outs = {v for k, v in results.items() if k[2] == tuple(opt)}
         assert len(outs) == 1, opt

@@ -46,7 +46,7 @@ def validate_chunk(chunk: list[bytes], judge, valid_only: bool = False,
     newline, or a :class:`LongLine`), as UTF-8 bytes, and the counts (lines, valid, invalid,
     errors). ``first``: the chunk starts the input (a byte order mark on its first line is
     dropped). Every distributed or batch caller goes through here, so that they all print the
-    same bytes (:mod:`fst.distributed`). ``strict_accents``: words typed with a lower-case
+    same bytes (:mod:`fst.app.distributed`). ``strict_accents``: words typed with a lower-case
     letter must be written as one of their valid forms (:meth:`fst.api.Judge.accents_many`)."""
     fast = None if strict_accents else _validate_chunk_fast(chunk, judge, valid_only)
     if fast is not None:
@@ -104,7 +104,7 @@ def validate_chunk(chunk: list[bytes], judge, valid_only: bool = False,
 def validate_chunks(stream: IO[bytes], name: str, judge,
                      valid_only: bool) -> Iterator[tuple[bytes, int, int] | list[bytes]]:
     """What ``validate`` judges in ``stream``: per block of plain words, the kernel's
-    (output, lines, valid lines); the lines of any other block in lists of protocol.protocol.protocol.CHUNK_LINES, for
+    (output, lines, valid lines); the lines of any other block in lists of protocol.CHUNK_LINES, for
     :func:`validate_chunk` (which prints the errors)."""
     for block in byte_blocks(stream, name):
         if type(block) is not LongLine:
@@ -112,6 +112,6 @@ def validate_chunks(stream: IO[bytes], name: str, judge,
             if fast is not None:
                 yield fast
                 continue
-            yield from read_chunks(io.BytesIO(block), protocol.protocol.protocol.CHUNK_LINES, name)
+            yield from read_chunks(io.BytesIO(block), protocol.CHUNK_LINES, name)
         else:
             yield [block]

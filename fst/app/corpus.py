@@ -28,22 +28,18 @@ import json
 import lzma
 import os
 import posixpath
-import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Iterable, Iterator
 
-from fst.app import engine
 from fst.app import protocol
 from fst.app import batch
 from fst.api import Judge
 from fst.build.tags import TagTable
 from fst.runtime.dfa import TileDFA
 from fst.runtime.overlay import Overlay
-from fst.runtime import overlay as ov
 from fst import store
-from fst.store import ensure_cache
 
 #: about this many bytes of a plain file per block (one task)
 BLOCK_BYTES = 32 << 20
@@ -78,11 +74,11 @@ def is_url(path: str) -> bool:
     return "://" in path and not path.startswith("file://")
 
 
-def _local(path: str) -> str:
+def local_path(path: str) -> str:
     return path[len("file://"):] if path.startswith("file://") else path
 
 
-def _fsspec():
+def load_fsspec():
     try:
         import fsspec
     except ImportError:
@@ -90,7 +86,7 @@ def _fsspec():
     return fsspec
 
 
-def _reason(e: OSError) -> str:
+def file_reason(e: OSError) -> str:
     if isinstance(e, FileNotFoundError):
         return "no such file"
     if isinstance(e, IsADirectoryError):
@@ -121,17 +117,17 @@ def open_input(path: str, storage_options: dict | None = None) -> _Opened:
     comp = compression_of(path)
     try:
         if is_url(path) or (comp and comp not in _STDLIB_OPEN):
-            of = _fsspec().open(path, "rb", compression=comp, **(storage_options or {}))
+            of = load_fsspec().open(path, "rb", compression=comp, **(storage_options or {}))
             f = of.open()
             return _Opened(f)
-        raw = open(_local(path), "rb")
+        raw = open(local_path(path), "rb")
         if comp:
             return _Opened(_STDLIB_OPEN[comp](raw, "rb"), raw)
         return _Opened(raw)
     except CorpusError:
         raise
     except OSError as e:
-        raise CorpusError("cannot read %r: %s" % (path, _reason(e))) from None
+        raise CorpusError("cannot read %r: %s" % (path, file_reason(e))) from None
     except Exception as e:  # fsspec back-ends raise their own errors (missing package, auth)
         raise CorpusError("cannot read %r: %s" % (path, str(e).strip().splitlines()[0]
                                                   if str(e).strip() else type(e).__name__)) from None
@@ -141,9 +137,9 @@ def file_size(path: str, storage_options: dict | None = None) -> int:
     """Size in bytes of ``path`` as stored; raises :class:`CorpusError` if it is unreadable."""
     try:
         if is_url(path):
-            fs, p = _fsspec().core.url_to_fs(path, **(storage_options or {}))
+            fs, p = load_fsspec().core.url_to_fs(path, **(storage_options or {}))
             return int(fs.size(p))
-        p = _local(path)
+        p = local_path(path)
         if os.path.isdir(p):
             raise IsADirectoryError(p)
         with open(p, "rb"):
@@ -152,7 +148,7 @@ def file_size(path: str, storage_options: dict | None = None) -> int:
     except CorpusError:
         raise
     except OSError as e:
-        raise CorpusError("cannot read %r: %s" % (path, _reason(e))) from None
+        raise CorpusError("cannot read %r: %s" % (path, file_reason(e))) from None
     except Exception as e:
         raise CorpusError("cannot read %r: %s" % (path, e)) from None
 
@@ -347,7 +343,7 @@ class Result:
     error: str | None = None
 
 
-def _validate_chunks(chunks: Iterable[list[bytes]], spec: JudgeSpec, options: Options,
+def validate_chunk_stream(chunks: Iterable[list[bytes]], spec: JudgeSpec, options: Options,
                      first: bool, write, n: list | None = None
                      ) -> tuple[tuple[int, int, int, int], bool]:
     """Judge ``chunks`` and ``write`` their output; the counts are added up in ``n`` as
@@ -376,7 +372,7 @@ def validate_block(block: Block, spec: JudgeSpec, options: Options, first: bool 
     try:
         with open_input(block.path, storage_options) as f:
             chunks = block_chunks(f, block.start, block.end, name=repr(block.path))
-            counts, bom = _validate_chunks(chunks, spec, options, first, parts.append, n)
+            counts, bom = validate_chunk_stream(chunks, spec, options, first, parts.append, n)
     except (protocol.InputError, CorpusError) as e:
         # the lines judged before the fault are kept, and the fault is reported by the caller
         return Result(b"".join(parts), tuple(n), False, str(e))
@@ -399,14 +395,14 @@ def validate_lines_of(lines: list, spec: JudgeSpec, options: Options) -> Result:
             x = x[:-1]
         raw.append(x.replace(b"\n", b" ") + b"\n")
     parts: list[bytes] = []
-    counts, _ = _validate_chunks([raw], spec, options, False, parts.append)
+    counts, _ = validate_chunk_stream([raw], spec, options, False, parts.append)
     return Result(b"".join(parts), counts)
 
 
 def output_name(path: str) -> str:
     """The output file name for input ``path``: its base name, a compression suffix dropped,
     plus ``.tsv``."""
-    name = posixpath.basename(_local(path).rstrip("/")) or "input"
+    name = posixpath.basename(local_path(path).rstrip("/")) or "input"
     if compression_of(name):
         name = posixpath.splitext(name)[0]
     return name + ".tsv"
@@ -420,21 +416,21 @@ def validate_file_to(block: Block, out_path: str, spec: JudgeSpec, options: Opti
     tmp = "%s.part-%s" % (out_path, os.urandom(6).hex())
     try:
         if is_url(out_path):
-            fs, target = _fsspec().core.url_to_fs(out_path, **(storage_options or {}))
-            _, tmp_target = _fsspec().core.url_to_fs(tmp, **(storage_options or {}))
+            fs, target = load_fsspec().core.url_to_fs(out_path, **(storage_options or {}))
+            _, tmp_target = load_fsspec().core.url_to_fs(tmp, **(storage_options or {}))
             out = fs.open(tmp_target, "wb")
         else:
             fs = None
-            out = open(_local(tmp), "wb")
+            out = open(local_path(tmp), "wb")
     except OSError as e:
         raise OutputFileError("cannot write %r: %s" % (out_path, protocol.os_reason(e))) from None
     try:
         try:
             with out, open_input(block.path, storage_options) as f:
-                counts, _ = _validate_chunks(block_chunks(f, name=repr(block.path)), spec,
+                counts, _ = validate_chunk_stream(block_chunks(f, name=repr(block.path)), spec,
                                              options, True, out.write)
             if fs is None:
-                os.replace(_local(tmp), _local(out_path))
+                os.replace(local_path(tmp), local_path(out_path))
             else:
                 fs.mv(tmp_target, target)
         except OSError as e:  # input faults come as InputError or CorpusError: this is output
@@ -442,7 +438,7 @@ def validate_file_to(block: Block, out_path: str, spec: JudgeSpec, options: Opti
                                   % (out_path, protocol.os_reason(e))) from None
     except BaseException:
         try:
-            fs.rm(tmp_target) if fs is not None else os.unlink(_local(tmp))
+            fs.rm(tmp_target) if fs is not None else os.unlink(local_path(tmp))
         except Exception:
             pass
         raise
@@ -452,206 +448,3 @@ def validate_file_to(block: Block, out_path: str, spec: JudgeSpec, options: Opti
 # --------------------------------------------------------------------------------------------
 # the command line (fst.app.cli hands over here for several files, compressed files, URLs,
 # --output-dir and --dask)
-
-
-def wants_corpus(args) -> bool:
-    """Does ``dektes validate`` need this module (rather than its one-stream loop)?"""
-    files = args.files or []
-    return bool(args.dask or args.output_dir or len(files) > 1
-                or any(f != "-" and (compression_of(f) or is_url(f)) for f in files))
-
-
-def _connect(address: str):
-    try:
-        from fst.app import distributed as fd
-    except ImportError:
-        raise protocol.UsageError("--dask needs Dask: pip install 'dektes[dask]'") from None
-    try:
-        return fd, fd.connect(address)
-    except (ValueError, OSError) as e:
-        raise protocol.UsageError(str(e)) from None
-
-
-def _outputs(paths: list[str], out_dir: str, storage_options: dict | None = None) -> list[str]:
-    names = [output_name(p) for p in paths]
-    dup = sorted({n for n in names if names.count(n) > 1})
-    if dup:
-        raise protocol.UsageError("--output-dir: several inputs would write %s; give inputs with "
-                             "different names" % dup[0])
-    try:
-        if is_url(out_dir):
-            fs, p = _fsspec().core.url_to_fs(out_dir, **(storage_options or {}))
-            fs.makedirs(p, exist_ok=True)
-        else:
-            os.makedirs(_local(out_dir), exist_ok=True)
-    except OSError as e:
-        raise protocol.UsageError("cannot write to %r: %s" % (out_dir, _reason(e))) from None
-    return [out_dir.rstrip("/") + "/" + n for n in names]
-
-
-def _bar(total: int | None, desc: str, unit: str = "B"):
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit=unit, unit_scale=unit == "B", desc=desc, leave=False,
-                disable=None if not os.environ.get("DEKTES_NO_PROGRESS") else True)
-
-
-def cli_validate(args, disabled: frozenset) -> int:
-    """``dektes validate`` of several files, compressed files or URLs, on Dask or here."""
-    paths = args.files or ["-"]
-    overlay = None
-    if getattr(args, "list", None):  # the list's file, which the workers read
-        try:
-            ov.Overlay.load(args.list)
-        except ValueError as e:
-            raise protocol.UsageError(str(e)) from None
-        overlay = str((ov.list_dir(args.list) / "overlay.json").resolve())
-    if "-" in paths and (len(paths) > 1 or args.dask or args.output_dir):
-        raise protocol.UsageError("'-' (stdin) can only be judged alone, without --dask and "
-                             "--output-dir")
-    options = Options(args.valid_only, args.latin_lookalikes)
-    total = [0, 0, 0, 0]
-    failed: list[str] = []  # the input files that could not be read to their end
-
-    def add(counts) -> None:
-        for i in range(4):
-            total[i] += counts[i]
-
-    def skip(e: Exception) -> None:
-        """A file that cannot be read is named, the others go on; the exit is 2 at the end."""
-        failed.append(str(e))
-        print("%s: %s; skipped the rest of it" % (protocol.PROG, e), file=sys.stderr)
-
-    try:
-        outputs = _outputs(paths, args.output_dir) if args.output_dir else None
-        if args.dask:
-            fd, client = _connect(args.dask)
-            try:
-                spec = fd.judge_spec(client, args.worker_cache, args.min_length,
-                                     args.max_length, disabled, overlay=overlay)
-                if outputs:
-                    plan(paths)  # every input readable before any work
-                    bar = _bar(len(paths), "dektes: files", unit="file")
-                    for _, counts in fd.validate_files_to(paths, outputs, client, spec=spec,
-                                                          options=options):
-                        if isinstance(counts, Exception):
-                            skip(counts)
-                        else:
-                            add(counts)
-                        bar.update(1)
-                    bar.close()
-                else:
-                    bar = None
-                    for block, result in fd.validate_files(paths, client, spec=spec,
-                                                           valid_only=args.valid_only,
-                                                           latin_lookalikes=args.latin_lookalikes):
-                        if bar is None and sys.stderr.isatty() and not sys.stdout.isatty():
-                            bar = _bar(None, "dektes: validating")
-                        protocol.write_bytes(result.data)
-                        add(result.counts)
-                        if result.error:
-                            skip(result.error)
-                        if bar is not None:
-                            bar.update(block.size)
-                    if bar is not None:
-                        bar.close()
-            finally:
-                fd.close(client)
-        else:
-
-            d = ensure_cache(progress=True)
-            spec = JudgeSpec(str(d), args.min_length, args.max_length, disabled,
-                             overlay=overlay)
-            if paths != ["-"]:
-                plan(paths, block_bytes=1 << 62)  # every input readable before any output
-            for i, path in enumerate(paths):
-                if outputs:
-                    try:
-                        add(validate_file_to(Block(i, path), outputs[i], spec, options))
-                    except (protocol.InputError, CorpusError) as e:
-                        if isinstance(e, OutputFileError):
-                            raise
-                        skip(e)
-                elif path == "-":
-                    add(_validate_chunks(block_chunks(sys.stdin.buffer), spec, options, True,
-                                        protocol.write_bytes)[0])
-                else:
-                    n = [0, 0, 0, 0]
-                    try:
-                        with open_input(path) as f:
-                            _validate_chunks(block_chunks(f, name=repr(path)), spec, options,
-                                             total[0] == 0, protocol.write_bytes, n)
-                    except (protocol.InputError, CorpusError) as e:
-                        skip(e)
-                    add(n)
-    except OutputFileError as e:
-        raise protocol.OutputError(str(e)) from None
-    except CorpusError as e:
-        raise protocol.UsageError(str(e)) from None
-    print("lines %d, valid %d, invalid %d, errors %d" % tuple(total), file=sys.stderr)
-    if failed:
-        print("%s: %d input file(s) could not be read to their end" % (protocol.PROG, len(failed)),
-              file=sys.stderr)
-        return protocol.EXIT_USAGE
-    return protocol.EXIT_OK
-
-
-def cli_coverage(args, disabled: frozenset) -> int:
-    """``dektes coverage``: count the corpus (on Dask or here), judge its types, report."""
-    from fst.app import coverage
-
-    paths = args.files
-    failed: list[str] = []  # files that could not be read to their end (exit 2 at the end)
-    if "-" in paths and (len(paths) > 1 or args.dask):
-        raise protocol.UsageError("'-' (stdin) can only be read alone, without --dask")
-    try:
-        if args.dask:
-            fd, client = _connect(args.dask)
-            try:
-                counts = fd.count_files(paths, client, progress=True)
-            finally:
-                fd.close(client)
-        else:
-            blocks = plan(paths) if paths != ["-"] else []
-            counts = coverage.Counts()
-            bar = _bar(sum(b.size for b in blocks), "dektes: counting")
-            if paths == ["-"]:
-                for piece in coverage.text_pieces(sys.stdin.buffer):
-                    counts.add_text(piece)
-                    bar.update(len(piece))
-            for block in blocks:
-                try:
-                    with open_input(block.path) as f:
-                        for piece in coverage.text_pieces(f, block.start, block.end):
-                            counts.add_text(piece)
-                            bar.update(len(piece))  # decompressed bytes: an estimate for .gz
-                except protocol.READ_ERRORS as e:  # a truncated or corrupt compressed file
-                    failed.append(block.path)
-                    print("%s: cannot read %r: %s; counted what was read before"
-                          % (protocol.PROG, block.path, protocol.read_reason(e)), file=sys.stderr)
-                except CorpusError as e:
-                    failed.append(block.path)
-                    print("%s: %s; skipped it" % (protocol.PROG, e), file=sys.stderr)
-            bar.close()
-    except CorpusError as e:
-        raise protocol.UsageError(str(e)) from None
-    judge = engine.judge_for(args.min_length, args.max_length, disabled, getattr(args, "list", None))
-    rep = coverage.report(counts, judge, top=args.top, guesses=not args.no_guess,
-                          latin_lookalikes=args.latin_lookalikes, progress=True)
-    if args.json:
-        import json as _json
-
-        protocol.out_line(_json.dumps(rep.to_json(), ensure_ascii=False, indent=1))
-    else:
-        for line in rep.tsv_lines(rejected_only=args.rejected_only):
-            protocol.out_line(line)
-    all_row = rep.rows[0]
-    print("tokens %d (judged %d, accepted %d: %.2f%%), types %d (accepted %d: %.2f%%)"
-          % (sum(rep.kinds.values()), all_row.tokens, all_row.accepted_tokens,
-             100 * all_row.token_coverage, all_row.types, all_row.accepted_types,
-             100 * all_row.type_coverage), file=sys.stderr)
-    if failed:
-        print("%s: %d input file(s) could not be read to their end" % (protocol.PROG, len(failed)),
-              file=sys.stderr)
-        return protocol.EXIT_USAGE
-    return protocol.EXIT_OK

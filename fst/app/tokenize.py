@@ -62,7 +62,7 @@ _LETTER = r"(?:(?![%s])[^\W\d_][\u0300-\u036f]*)" % re.escape(_NOT_LETTER)
 # rule 6: ό,τι, and dotted abbreviations, tried where a run starts (before rule 1)
 _WHOLE = re.compile(r"(?<![^\W_])(?:[οόΟΌ],[τΤ][ιΙ](?![^\W_])|(?:%s{1,4}\.){2,}(?![^\W_])"
                     r"|%s+\.)" % (_LETTER, _LETTER))
-ABBREVIATIONS_FILE = Path(__file__).resolve().parent.parent / "grammars" / "abbreviations.tsv"
+ABBREVIATIONS_FILE = Path(__file__).resolve().parents[2] / "grammars" / "abbreviations.tsv"
 
 
 @functools.lru_cache(maxsize=1)

@@ -251,7 +251,7 @@ def run_build(target: Callable, args: dict, progress: bool = True,
     spec = json.dumps({"module": target.__module__, "function": target.__name__, "args": args,
                        "fd": write_fd})
     env = dict(os.environ)
-    pkg_root = str(Path(__file__).resolve().parent.parent)
+    pkg_root = str(Path(__file__).resolve().parents[2])
     env["PYTHONPATH"] = pkg_root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH")
                                     else "")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)

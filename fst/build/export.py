@@ -36,7 +36,7 @@ from fst import __version__
 from fst.runtime.anatable import KEEP, base_form
 
 EPSILON = "@0@"
-LICENCE_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "notes" / "licences.tsv"
+LICENCE_FILE = Path(__file__).resolve().parents[2] / "lexicon" / "notes" / "licences.tsv"
 CASES = ("NOM", "GEN", "ACC", "VOC")
 NUMBERS = ("SG", "PL")
 GENDERS = ("MASC", "FEM", "NEUT")

@@ -1,5 +1,5 @@
 """The build's progress reports: :func:`enter` (a phase) and :func:`step`, called by the building code
-(fst/compile.py, fst/cache.py). They go nowhere unless the build runs in a build process of
+(fst/build/compile.py, fst/store.py). They go nowhere unless the build runs in a build process of
 :func:`fst.build.buildctl.run_build`, which sends them to the parent's progress display. The phase
 names are those of :data:`fst.build.buildctl.PHASES`.
 """

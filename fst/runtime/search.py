@@ -32,7 +32,7 @@ import numpy as np
 from fst.normalize import InvalidWord, to_tile
 from fst.runtime.dfa import N_LETTERS, TILE_LETTERS, TileDFA, arcs_from
 
-TILES_FILE = Path(__file__).resolve().parent.parent / "lexicon" / "tiles" / "greek.tsv"
+TILES_FILE = Path(__file__).resolve().parents[2] / "lexicon" / "tiles" / "greek.tsv"
 BLANK_CHARS = "?*"  # a blank on a rack
 MAX_BLANKS = 2  # the Greek set has two blanks
 MAX_RACK = 15  # tiles on a rack given to search (a board row): letters + blanks

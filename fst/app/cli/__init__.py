@@ -508,7 +508,7 @@ def _add_output(p: argparse.ArgumentParser) -> None:
                    help="score: best first, then longer, then alphabetical (default); alpha: "
                         "alphabetical; probability: longer first, then the likelier to be "
                         "drawn from the full bag (a third column gives the draws that spell "
-                        "the word, blanks standing in: fst.runtime.search.combinations)")
+                        "the word, blanks standing in: fst.search.combinations)")
     p.add_argument("--limit", type=_positive, default=None, metavar="N",
                    help="print at most N words")
 

@@ -29,7 +29,7 @@ def _print_matches(matches, order: str, limit: int | None) -> int:
 
 
 def _list(args):
-    """The user's list of --list NAME (fst/overlay.py), or None."""
+    """The user's list of --list NAME (fst/runtime/overlay.py), or None."""
     if not getattr(args, "list", None):
         return None
     try:

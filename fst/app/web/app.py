@@ -44,7 +44,7 @@ DEFAULT_RESULTS = 500
 MAX_RANKED = 200_000  # matches ranked best first (a rack of 15 tiles with 2 blanks: ~60,000)
 MAX_COUNTED = 10_000  # matches counted in alphabetical order (a pattern without a rack)
 MAX_URL = 32768  # bytes of path and query (a 4096-letter word, percent-encoded); longer: 414
-MAX_URL_READ = 65536  # bytes of a request head the server reads (fst/web/server.py)
+MAX_URL_READ = 65536  # bytes of a request head the server reads (fst/app/web/server.py)
 _RANGE_ERRORS = {"greater_than_equal", "less_than_equal", "greater_than", "less_than"}
 
 

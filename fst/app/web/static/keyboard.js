@@ -1,4 +1,4 @@
-// Latin keys type Greek as the standard Greek keyboard layout does (fst/web/keyboard.py has
+// Latin keys type Greek as the standard Greek keyboard layout does (fst/app/web/keyboard.py has
 // the table, put in the page as JSON): a→α, u→θ, c→ψ, v→ω, w→ς, W→Σ; the ';' key is the
 // layout's dead accent (';' then a vowel gives ά), ':' its diaeresis (':' then ι gives ϊ).
 // Typing on a Greek layout, pasting, and keys with Ctrl/Alt/Meta are left alone.
