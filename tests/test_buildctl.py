@@ -64,8 +64,8 @@ def test_the_env_variable_is_named_in_the_message(tmp_path, monkeypatch):
 
 WAITER = r"""
 import sys
-from fst import buildctl
-from fst import cache as fc
+from fst.build import buildctl
+from fst import store as fc
 fc.cache_key = lambda lexicon_path=None: sys.argv[2]
 def no_build(*a, **k):
     print("BUILT", flush=True)

@@ -24,7 +24,7 @@ ALL_FILES = fc.ARTIFACTS + (fc.MANIFEST,)
 BUILD_IN_SUBPROCESS = r"""
 import sys
 from pathlib import Path
-from fst import cache as fc
+from fst import store as fc
 fc.cache_key = lambda lexicon_path=None: sys.argv[3]  # the key of the first build
 print(fc.ensure_cache(progress=False, lexicon_path=Path(sys.argv[1]), root=sys.argv[2]))
 """

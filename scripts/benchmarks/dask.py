@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark of corpus validation on Dask (fst/distributed.py, issue 15): figures and ratios
+"""Benchmark of corpus validation on Dask (fst/app/distributed.py, issue 15): figures and ratios
 measured in one run on the same files. Prints figures only; no assertions.
 
     python scripts/benchmarks/dask.py [--lines N] [--files F] [--keep DIR]

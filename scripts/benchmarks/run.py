@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmarks of the look-up runtime (fst/runtime.py): one command, figures and ratios measured
+"""Benchmarks of the look-up runtime (fst/runtime/dfa.py): one command, figures and ratios measured
 in the same run, on the same words. Prints figures only; no assertions.
 
     python scripts/benchmarks/run.py [--words N] [--seed S] [--analyse N] [--keep DIR]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark of anagram and pattern search (fst/search.py) against Python baselines on the same
+"""Benchmark of anagram and pattern search (fst/runtime/search.py) against Python baselines on the same
 word list, in one run and one process. Prints figures and ratios; no assertions.
 
     python scripts/benchmarks/search.py [--racks N] [--patterns N] [--seed S]
