@@ -207,7 +207,7 @@ def test_the_cache_command_lists_and_cleans(tmp_path, monkeypatch, capsys):
 
 def test_a_lock_is_released_when_its_process_dies(tmp_path):
     d = tmp_path / KEY
-    code = ("import os, sys; from fst import buildctl; from pathlib import Path\n"
+    code = ("import os, sys; from fst.build import buildctl; from pathlib import Path\n"
             "with buildctl.build_lock(Path(sys.argv[1])):\n"
             "    print('held', flush=True); os._exit(9)\n")
     proc = subprocess.run([sys.executable, "-c", code, str(d)], cwd=REPO_ROOT,

@@ -174,7 +174,7 @@ def test_ctrl_c_while_the_dask_cluster_starts_is_quiet(tmp_path):
     script = ("import sys, distributed\n"
               "def interrupted(*a, **k):\n    raise KeyboardInterrupt\n"
               "distributed.LocalCluster = interrupted\n"
-              "from fst import cli\n"
+              "from fst.app import cli\n"
               "sys.exit(cli.main(['validate', '--dask', 'local:1', sys.argv[1]]))\n")
     proc = subprocess.run([sys.executable, "-c", script, str(tmp_path / "w.txt")],
                           cwd=REPO_ROOT, stdin=subprocess.DEVNULL, capture_output=True,
