@@ -2,7 +2,7 @@
 
 import sys
 
-from fst.cli import main
+from fst.app.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -25,13 +25,17 @@ from grammars import rules
 from grammars.alphabet import TILE_LETTERS
 from grammars.paradigm import WEIGHTS
 
-from . import anatable
-from . import cache as fc
+from fst.runtime import anatable
+from fst import store as fc
 from . import notebook
-from . import search
-from .search import Hooks, Match, SearchError, TileSet, tile_set  # noqa: F401 (re-exported)
-from .normalize import InvalidWord, is_tile, to_lower_accented, to_tile
-from .runtime import TileDFA, export
+from fst.runtime import search
+from fst.runtime.search import Hooks, Match, SearchError, TileSet, tile_set  # noqa: F401 (re-exported)
+from grammars.normalize import InvalidWord, is_tile, to_lower_accented, to_tile
+from fst.runtime.dfa import TileDFA, export
+from fst.build import profiles as profile_acceptor
+from fst.runtime.overlay import RULE_ID
+from . import rules as digest
+from fst.build.subset import _codes
 
 #: words per block of :meth:`Judge.validate_many` through the batch kernel
 KERNEL_WORDS = 1 << 15
@@ -147,12 +151,12 @@ class Judge:
         self.disabled_rules = frozenset(disabled_rules)
         self._acceptor = acceptor if self.disabled_rules else None
         self._progress = progress
-        # a user's list (fst/overlay.py), applied only when asked for (``--list NAME``)
+        # a user's list (fst/runtime/overlay.py), applied only when asked for (``--list NAME``)
         self.overlay = None
 
     def with_overlay(self, overlay) -> "Judge":
         """A Judge sharing these artifacts, with the user's list ``overlay``
-        (:class:`fst.overlay.Overlay`) applied to every verdict and analysis."""
+        (:class:`fst.runtime.overlay.Overlay`) applied to every verdict and analysis."""
         j = Judge(self._analyser, self._tiles, self._t2s, self.tags, self.min_length,
                   self.max_length, self.rulings, self._runtime, self._cache, self.disabled_rules,
                   self._acceptor, self._progress)
@@ -169,10 +173,10 @@ class Judge:
         Only the look-up arrays and the tag table are read now (no pynini): the FSTs are read
         when analysis first needs them. ``disabled_rules``: the rule layers the profile
         switches off (grammars/profiles.py); the profile's own acceptor is read (built once
-        into the cache, :mod:`fst.profile_acceptor`) on first use. ``verbose``: report a
+        into the cache, :mod:`fst.build.profiles`) on first use. ``verbose``: report a
         build's time and peak memory on stderr.
 
-        Raises :class:`fst.buildctl.CacheError` if the cache must be built and its folder
+        Raises :class:`fst.build.buildctl.CacheError` if the cache must be built and its folder
         cannot hold it (reported before building)."""
         d = fc.ensure_cache(progress=progress, verbose=verbose)
         return cls(None, None, None, fc.read_tags(d), min_length=min_length,
@@ -228,7 +232,7 @@ class Judge:
 
     @property
     def runtime(self) -> TileDFA:
-        """The tile acceptor as numpy arrays (:mod:`fst.runtime`): every membership test and
+        """The tile acceptor as numpy arrays (:mod:`fst.runtime.dfa`): every membership test and
         the word list go through it. Exported from ``tiles`` when not given."""
         if self._runtime is None:
             tiles = self.tiles
@@ -242,21 +246,20 @@ class Judge:
 
     @property
     def acceptor(self) -> TileDFA | None:
-        """The acceptor of the profile (:mod:`fst.profile_acceptor`): the board's
+        """The acceptor of the profile (:mod:`fst.build.profiles`): the board's
         :attr:`runtime` when no rule is switched off. Every membership test, validation and
         word list goes through it. None for a profile of a Judge made from FSTs alone (no
         cache, no analysis table): it checks each word the board accepts (:meth:`check`)."""
         if not self.disabled_rules:
             return self.runtime
         if self._acceptor is None and self._cache is not None:
-            from . import profile_acceptor
             self._acceptor = profile_acceptor.load(self._cache, self.disabled_rules,
                                                    self.runtime, progress=self._progress)
         return self._acceptor
 
     @property
     def table(self) -> anatable.AnalysisTable | None:
-        """The analysis table (:mod:`fst.anatable`) read from the cache on first use; None for
+        """The analysis table (:mod:`fst.runtime.anatable`) read from the cache on first use; None for
         a Judge made from FSTs alone, which analyses by composition."""
         if self._table is None and self._cache is not None:
             self._table = anatable.AnalysisTable.load(self._cache, self.runtime)
@@ -302,7 +305,6 @@ class Judge:
         ov = self.overlay
         if ov is None:
             return analyses
-        from .overlay import RULE_ID
         extra = [Analysis(lm, c, cell, f, (RULE_ID,), 5.0) for lm, c, cell, f in
                  ov.forms.get(tile, ())]
         if not extra and not analyses and tile in ov.words:
@@ -470,7 +472,6 @@ class Judge:
         """Valid words (tile form) one edit (substitution, insertion, deletion) away from
         ``word`` (tile form, or as :meth:`check` takes it). Raises ``InvalidWord`` for
         non-Greek input."""
-        from .normalize import TILE_LETTERS
         tile = to_tile(word)
         cands = set()
         for i in range(len(tile) + 1):
@@ -501,7 +502,7 @@ class Judge:
 
         ``words``: any case, with or without accents, monotonic or polytonic, or tile form.
         A block of :data:`KERNEL_WORDS` words is joined into UTF-8 lines and judged by the
-        batch kernel (:meth:`fst.runtime.TileDFA.judge_utf8`), as ``dektes validate`` judges
+        batch kernel (:meth:`fst.runtime.dfa.TileDFA.judge_utf8`), as ``dektes validate`` judges
         a file; a block with a word that is not a plain Greek word (white space, Latin
         letters, not a string …) is judged word by word (:meth:`_validate_block`)."""
         words = words if isinstance(words, list) else list(words)
@@ -531,7 +532,7 @@ class Judge:
 
     def _validate_block(self, acceptor: TileDFA, words: list) -> np.ndarray:
         """Verdicts on ``words`` one vectorised pass for the tile words, then
-        :func:`fst.normalize.to_tile` for the others that it rejects."""
+        :func:`grammars.normalize.to_tile` for the others that it rejects."""
         try:
             ok = acceptor.accepts_many(words, self.min_length, self.max_length)
         except TypeError:  # an item that is not a string: never a word
@@ -577,7 +578,7 @@ class Judge:
 
     def validate_utf8(self, data: bytes):
         """Verdicts (numpy bool array, profile applied) for the lines of the UTF-8 bytes
-        ``data`` (:meth:`fst.runtime.TileDFA.judge_utf8`), when every line is a plain Greek
+        ``data`` (:meth:`fst.runtime.dfa.TileDFA.judge_utf8`), when every line is a plain Greek
         word; None when some line must be read one at a time (it may be an error)."""
         if self.acceptor is None or self.overlay is not None:
             return None  # the caller's word-by-word path (validate_many) applies the profile and the list
@@ -586,7 +587,7 @@ class Judge:
     def validate_text(self, text: str):
         """Verdicts (numpy bool array, profile applied) for the lines of ``text``, words as
         typed separated by ``"\\n"``, when every line is a plain Greek word; None when some
-        line needs :func:`fst.normalize.to_tile` one at a time (it may be an error)."""
+        line needs :func:`grammars.normalize.to_tile` one at a time (it may be an error)."""
         if self.acceptor is None or self.overlay is not None:
             return None  # the caller's word-by-word path (validate_many) applies the profile and the list
         return self.acceptor.judge_text(text, self.min_length, self.max_length)
@@ -705,7 +706,7 @@ class Judge:
                 pat += pynini.closure(pynini.union(*rsyms))
             return sorted({s for s, _, _ in self._paths(pynini.compose(self.analyser, pat))})
 
-    # -- search (fst.search: walks of the tile acceptor's arrays) ----------------------
+    # -- search (fst.runtime.search: walks of the tile acceptor's arrays) ----------------------
     def _bounds(self, min_length: int, max_length: int) -> tuple[int, int]:
         return max(min_length, self.min_length), min(max_length, self.max_length)
 
@@ -723,7 +724,7 @@ class Judge:
         accents) and at most two blanks ``?``/``*``; ``min_length``…``max_length`` letters
         (within the profile's), ``exact``: every tile used. Streams :class:`Match` (word in
         tile form, blank positions, face-value score from ``lexicon/tiles/greek.tsv``) in
-        alphabetical order; :func:`fst.search.best_first` sorts for display.
+        alphabetical order; :func:`fst.runtime.search.best_first` sorts for display.
 
         Raises :class:`SearchError` (a ValueError) for a bad rack: empty, a character that is
         neither a Greek letter nor a blank, over two blanks, over 15 tiles, or more tiles of a
@@ -731,7 +732,7 @@ class Judge:
 
         ``extra`` (0–15, not with ``exact``): the super-anagrams instead, the words that use
         every tile and up to ``extra`` letters more (0: the full anagrams;
-        :func:`fst.search.super_anagram`)."""
+        :func:`fst.runtime.search.super_anagram`)."""
         r = search.parse_rack(rack)
         lo, hi = self._bounds(min_length, max_length)
         if extra is not None:
@@ -751,7 +752,7 @@ class Judge:
         any run of letters, none included), alphabetical. With ``rack``, the letters that
         ``?`` and ``*`` stand for must come from the rack (blanks included); the pattern's
         own letters are taken as on the board. Raises :class:`SearchError` for a bad pattern
-        or rack (:func:`fst.search.parse_pattern`, :func:`fst.search.parse_rack`)."""
+        or rack (:func:`fst.runtime.search.parse_pattern`, :func:`fst.runtime.search.parse_rack`)."""
         lo, hi = self._bounds(min_length, max_length)
         blocks = search.pattern(self.runtime, pattern, rack, lo, hi)
         return self._profiled(_blocks(blocks))
@@ -773,7 +774,7 @@ class Judge:
                    max_length: int = 15) -> Iterator[Match]:
         """The valid words (profile applied) that contain ``word`` (any case, accents) and
         are longer: ``side`` ``front`` (they end with it), ``back`` (they begin with it) or
-        ``any``; alphabetical (:func:`fst.search.extensions`). Raises :class:`SearchError`
+        ``any``; alphabetical (:func:`fst.runtime.search.extensions`). Raises :class:`SearchError`
         for a word that is not Greek or an unknown side."""
         lo, hi = self._bounds(min_length, max_length)
         tokens = search.extension_tokens(word, side)
@@ -816,7 +817,6 @@ class Judge:
         """Per word of the board acceptor (by rank): has it an analysis that passes the
         filters of :meth:`wordlist_bytes` and names none of the profile's switched-off
         rules?"""
-        from . import rules as digest
         want_pos = set()
         for p in pos:
             p = _POS_ALIASES.get(p.strip().upper(), p.strip().upper())
@@ -854,7 +854,6 @@ class Judge:
         return mask
 
     def _filtered(self, blocks: Iterator[bytes], mask: np.ndarray) -> Iterator[bytes]:
-        from .subset import _codes
         board = self.runtime
         for block in blocks:
             ranks = board.ranks(_codes(block))

@@ -41,7 +41,7 @@ from typing import Callable
 from grammars.learn import (Candidate, Outcome, Params, evaluate, guess_pairs,
                             judge_candidates)
 
-from .normalize import InvalidWord, to_tile
+from grammars.normalize import InvalidWord, to_tile
 
 FOLD_ENV = "DEKTES_PES_FOLD"
 ACCENT_GUESSED = "accent_guessed"

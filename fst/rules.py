@@ -4,7 +4,7 @@ Every rule id that dektes prints (§A1 … §E6, §LEN) has an entry there: a ti
 line, and where dektes applies it. The project's own ids that analyses may carry beside them
 (the lexicon sources and flag marks a profile can leave out, ``SOURCES`` and ``FLAG_MARKS`` of
 grammars/profiles.py, when it has them) follow the digest's entries. ``dektes rules [ID]``
-prints them all (fst/cli.py).
+prints them all (fst/app/cli/).
 """
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from grammars import profiles
+from grammars.conjugation import KEYS as PART_KEYS
 
 DIGEST = Path(__file__).resolve().parent.parent / "grammars" / "RULES.md"
 _HEAD = re.compile(r"^### §([A-Z]+\d*) (.+)$")
@@ -32,7 +34,6 @@ def rules() -> dict[str, Rule]:
     """Rule id → :class:`Rule`: the digest's entries (:func:`digest_rules`), then the
     project's own ids of grammars/profiles.py (lexicon sources, flag marks)."""
     out = dict(digest_rules())
-    from grammars import profiles
     for sid, what in getattr(profiles, "SOURCE_IDS", {}).items():
         out.setdefault(sid, Rule(sid, "lexicon source (project id)", what[:1].upper() + what[1:]
                                  + ".", f"grammars/profiles.py; --without {sid} leaves it out."))
@@ -42,7 +43,6 @@ def rules() -> dict[str, Rule]:
                                   "grammars/profiles.py: shown in analyses."))
     for rid, (title, text, where) in PROJECT_IDS.items():
         out.setdefault(rid, Rule(rid, title, text, where))
-    from grammars.conjugation import KEYS as PART_KEYS
     for key in PART_KEYS:  # the principal part that licensed a verb form, shown §A1:KEY
         out.setdefault(f"part:{key}", Rule(
             PART_SHOWN + key, f"principal part {key} (project id)",
@@ -62,7 +62,7 @@ PROJECT_IDS = {
     "LIST": ("A user's own list (project id)",
              "Valid (or, for the lengths declared complete, invalid) because a list the user "
              "taught with dektes learn says so.",
-             "fst/overlay.py; only with --list NAME."),
+             "fst/runtime/overlay.py; only with --list NAME."),
 }
 
 
@@ -95,7 +95,7 @@ def digest_rules() -> dict[str, Rule]:
 #: how the principal part KEY that licensed a form is shown: §A1:KEY (a listed lemma's form,
 #: §A1, through the part the lexicon states for it, lexicon/verb-parts.tsv)
 PART_SHOWN = "A1:"
-_PART = "part:"  # the analyses' own tag (grammars/verb_parts.py)
+PART_TAG = "part:"  # the analyses' own tag (grammars/verb_parts.py)
 
 
 def shown(rule_ids) -> list[str]:
@@ -105,11 +105,11 @@ def shown(rule_ids) -> list[str]:
     bare §A1 beside it is left out). Every id shown is one :func:`lookup` reads. The CLI, the
     web API and the notebook all print through this one formatter."""
     ids = list(rule_ids)
-    has_part = any(r.startswith(_PART) for r in ids)
+    has_part = any(r.startswith(PART_TAG) for r in ids)
     out = []
     for r in ids:
-        if r.startswith(_PART):
-            out.append("§" + PART_SHOWN + r[len(_PART):])
+        if r.startswith(PART_TAG):
+            out.append("§" + PART_SHOWN + r[len(PART_TAG):])
         elif not (has_part and r.lstrip("§") == "A1"):
             out.append("§" + r.lstrip("§"))
     return out
@@ -120,11 +120,11 @@ def canonical(rule_id: str) -> str:
     ``§A1:paor``, ``part:paor`` or plain ``paor`` → ``"part:paor"``."""
     rid = rule_id.strip().lstrip("§")
     low = rid.lower()
-    for prefix in (PART_SHOWN.lower(), _PART):
+    for prefix in (PART_SHOWN.lower(), PART_TAG):
         if low.startswith(prefix):
-            return _PART + low[len(prefix):]
-    if rid.upper() not in rules() and _PART + low in rules():
-        return _PART + low
+            return PART_TAG + low[len(prefix):]
+    if rid.upper() not in rules() and PART_TAG + low in rules():
+        return PART_TAG + low
     return rid.upper()
 
 
@@ -132,3 +132,23 @@ def lookup(rule_id: str) -> Rule | None:
     """The entry of ``rule_id`` (``"D1"``, ``"§d1"``, ``"§A1:paor"``, ``"paor"`` …), or None if
     the digest has none."""
     return rules().get(canonical(rule_id))
+
+
+_REASON_RULE = re.compile(r"^§?((?:[A-E]\d+)|L23|LIST|LEN)\s*:\s*")
+
+
+def verdict_note(verdict) -> str:
+    """Third column of ``check``: rule ids for a valid word, rule ids and reason otherwise."""
+    ids = shown(verdict.rules)
+    if verdict.valid:
+        return " ".join(ids) or "-"
+    reason = (verdict.reason or "").strip()
+    m = _REASON_RULE.match(reason)
+    if m:
+        rid = "§" + m.group(1)
+        if rid not in ids:
+            ids.append(rid)
+        reason = reason[m.end():]
+    if ids:
+        return " ".join(ids) + (": " + reason if reason else "")
+    return reason or "no analysis"

@@ -350,7 +350,7 @@ class Guesser:
 
         ``word`` is an accented lower-case form; unaccented input is tried with every accent
         position. ``pos`` (``NOUN``, ``ADJ``, ``VERB``) restricts the classes. Raises
-        ``fst.normalize.InvalidWord`` when ``word`` is not a Greek word.
+        ``grammars.normalize.InvalidWord`` when ``word`` is not a Greek word.
         """
         w = to_lower_accented(word)
         pos = pos.upper() if pos else None

@@ -149,7 +149,7 @@ class Evidence:
     dev: object = None
     dev_could: object = None
     um: object = None
-    tile: object = None  # str -> tile form (fst.normalize.to_tile)
+    tile: object = None  # str -> tile form (grammars.normalize.to_tile)
     explained: object = None  # tile -> True when another lemma of the lexicon has the form
 
     def observe(self, form: str):

@@ -2,12 +2,12 @@
 
 The grammar is ``grammars/conjugation.py`` (the parts' systems) and ``grammars/compounds.py``
 (prefix verbs); the data ``lexicon/verb-parts.tsv`` (lexicon/README.md, "Principal parts").
-The compiler (:mod:`fst.compile`) calls:
+The compiler (:mod:`fst.build.compile`) calls:
 
 * :func:`entries` — the lexicon rows plus the verbs that only a parts row brings (αυξάνω),
   with each row's flags, minus ``base_only`` bases and minus the compounds of parts bases
   that ``compounds.tsv`` records (their paradigm is the compound's);
-* :func:`parts_by_lemma` — lemma → parts row, for :func:`fst.compile.paradigm_groups`, which
+* :func:`parts_by_lemma` — lemma → parts row, for :func:`fst.build.compile.paradigm_groups`, which
   leaves out the class cells a stated part governs (:func:`grammars.conjugation.overridden`);
 * :func:`rows` — the parts' forms as listed rows (class = the verb's class, citation
   ``part:KEY``, so that the analysis names the part), with the §D2 forms made from them and the §D3 learned passive aorist;

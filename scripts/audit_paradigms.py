@@ -42,10 +42,11 @@ def built_forms(rule_derived: bool):
     """(lemma, class, cell, surface, weight) of every analysis of the build's table."""
     import numpy as np
 
-    from fst.anatable import apply_pattern
-    from fst.cli import DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH, _judge
+    from fst.runtime.anatable import apply_pattern
+    from fst.app.protocol import DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH
+    from fst.app.engine import judge_for
     from grammars.rules import RULE_WEIGHT
-    judge = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
+    judge = judge_for(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
     table, dfa = judge.table, judge.runtime
     offsets = np.asarray(table.offsets)
     words = list(dfa.wordlist(0, max(1, int(dfa.height[0]))))

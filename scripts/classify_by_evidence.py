@@ -418,7 +418,7 @@ def _judge_spacy(item):
 
 def _surface_forms(item):
     """Every surface form the compiler makes of (lemma, class): generate() plus variants."""
-    from fst.compile import cell_variants
+    from fst.build.compile import cell_variants
     from grammars.rules import d7_ome
     lemma, code = item
     table = _G["tables"].get(code)
@@ -450,7 +450,7 @@ def _surface_forms(item):
 
 
 def to_tile(word: str) -> str:
-    from fst.normalize import to_tile as tile
+    from grammars.normalize import to_tile as tile
     return tile(word)
 
 
@@ -606,7 +606,7 @@ def main(argv=None) -> int:
     c2["surface forms the lexicon generates"] = len(generated)
     # analysed = its tile form is generated: an accent variant (έποικους beside εποίκους, O19)
     # adds nothing to the game and would only make a bogus lemma of a stress doublet
-    from fst.normalize import to_tile
+    from grammars.normalize import to_tile
     tiles = {to_tile(f) for f in generated}
     c2["hunspell forms not generated"] = len(hun - generated)
     unanalysed = sorted(f for f in hun - generated if to_tile(f) not in tiles)

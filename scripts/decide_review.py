@@ -152,7 +152,7 @@ def main(argv=None) -> int:
     restrict = {(r[0], pl): [x.split(":")[0] for x in r[4].split()] for r, pl in todo
                 if r[4] != "-"}
     cands = M.all_candidates(items, args.jobs, args.cands_cache, restrict)
-    from fst.normalize import to_tile
+    from grammars.normalize import to_tile
     tiles = {to_tile(f) for r, pl in todo for c in cands.get((r[0], pl), []) for f in c.forms}
     by_tile = explaining_lemmas(tiles)
     print(f"candidate forms' tile forms: {len(tiles)}; the lexicon accepts {len(by_tile)}")

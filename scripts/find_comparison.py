@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from fst import learn  # noqa: E402
 from import_spacy_adverbs import hunspell_lower  # noqa: E402
 from lexicon import read_lexicon  # noqa: E402
-from fst.normalize import InvalidWord, to_tile  # noqa: E402
+from grammars.normalize import InvalidWord, to_tile  # noqa: E402
 
 OUT = ROOT / "lexicon" / "comparison.tsv"
 ENDINGS = ("ΟΣ", "ΟΥ", "Ο", "Ε", "ΟΙ", "ΩΝ", "ΟΥΣ", "Η", "ΗΣ", "ΕΣ", "Α")

@@ -65,7 +65,7 @@ CONFIRM_RATIO = 0.5  # share of them it must hold
 
 
 def to_tile(w: str) -> str:
-    from fst.normalize import to_tile as t
+    from grammars.normalize import to_tile as t
     return t(w)
 
 

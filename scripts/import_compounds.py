@@ -61,7 +61,7 @@ HEADER = ("# Compound verbs of the irregular core (grammars/compounds.py): prefi
 
 
 def tile(w: str) -> str:
-    from fst.normalize import to_tile
+    from grammars.normalize import to_tile
     return to_tile(w)
 
 

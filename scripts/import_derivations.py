@@ -171,7 +171,7 @@ def main(argv: list[str]) -> int:
               file=sys.stderr)
         return 2
     from classify_by_evidence import read_hunspell
-    from fst.normalize import to_tile
+    from grammars.normalize import to_tile
     # the training fold only under DEKTES_PES_FOLD (the dev half's words and hashes)
     from fst.learn import fold_from_env, fold_of, in_dev_half, read_dev
     fold = fold_from_env()

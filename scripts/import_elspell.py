@@ -212,7 +212,7 @@ def stress_misfits(rows):
 
 def greek_capital(lemma: str) -> str:
     """``lemma`` with a Latin look-alike initial capital made Greek (Aμερικανός → Αμερικανός)."""
-    from fst.normalize import LATIN_LOOKALIKES
+    from grammars.normalize import LATIN_LOOKALIKES
     return LATIN_LOOKALIKES.get(lemma[0], lemma[0]) + lemma[1:]
 
 

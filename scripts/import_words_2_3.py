@@ -18,7 +18,7 @@ source; free non-commercial use, shipped under that note) and writes one row per
 * ``pos``: UniMorph part of speech, else spaCy's, else WordNet's (``N``, ``ADJ``, ``ADV``, ``V``);
   ``X`` when no source gives one.
 
-The compiler (``fst.compile``, ``grammars/rules/l23_short.py``) uses a row only where no lemma of
+The compiler (``fst.build.compile``, ``grammars/rules/l23_short.py``) uses a row only where no lemma of
 the lexicon analyses the word: it then gets the listed analysis ``lemma  INDECL|FORM  pos  §L23``.
 Deterministic; counts on stdout. Never reads the official list's halves (only this file).
 """
@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fst.normalize import InvalidWord, to_tile  # noqa: E402
+from grammars.normalize import InvalidWord, to_tile  # noqa: E402
 from import_spacy_adverbs import hunspell_lower  # noqa: E402
 
 OUT = ROOT / "lexicon" / "words-2-3.tsv"

@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from lexicon import read_lexicon  # noqa: E402
-from fst.normalize import to_tile  # noqa: E402
+from grammars.normalize import to_tile  # noqa: E402
 from grammars import conjugation as cj  # noqa: E402
 from grammars.paradigm import generate, load_tables  # noqa: E402
 

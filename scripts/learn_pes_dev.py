@@ -128,7 +128,7 @@ def explained_tiles(own_rows: set[tuple[str, str]]) -> set[str]:
     """Tile words the compiled language has without ``own_rows`` (this script's rows in the
     compiled lexicon): a word that only those rows analyse does not count."""
     from fst.api import Judge
-    from fst.normalize import to_tile
+    from grammars.normalize import to_tile
     from grammars.paradigm import generate, load_tables
     judge = Judge.load(min_length=2, max_length=15)
     words = set(judge.wordlist(2, 15))

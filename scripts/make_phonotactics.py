@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from tqdm import tqdm  # noqa: E402
 
-from fst.normalize import to_tile  # noqa: E402
+from grammars.normalize import to_tile  # noqa: E402
 from grammars.phonotactics import INVENTORY_FILE, POSITIONS, runs  # noqa: E402
 
 SOURCES = ("elspell", "hunspell", "unimorph")

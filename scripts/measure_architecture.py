@@ -5,7 +5,7 @@ functions, Greek string constants in fst/ and lines per package.
 
 The layers, lowest first (a module may import only from its own layer or below):
   0 grammars.alphabet; 1 lexicon; 2 grammars; 3 fst machinery; 4 fst.api; 5 the applications
-  (fst modules named in APPLICATIONS below, and fst.web).
+  (fst modules named in APPLICATIONS below, and fst.app.web).
 Every first-party import statement counts, at top level or inside a function. A cycle is a
 strongly connected group of two or more modules. A Greek string constant is a str literal with a
 Greek letter that is not a docstring and not a help text (a keyword argument named help,
@@ -21,10 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("grammars", "lexicon", "fst")
-#: fst modules that are applications (layer 5)
-APPLICATIONS = ("fst.__main__", "fst.cli", "fst.cli_export", "fst.cli_search", "fst.corpus",
-                "fst.coverage", "fst.distributed", "fst.export", "fst.listfile", "fst.notebook",
-                "fst.overlay", "fst.tokenize", "fst.web")
+#: fst modules that are applications (layer 5): fst/app/ and ``python -m fst``
+APPLICATIONS = ("fst.__main__", "fst.app")
 HELP_KEYWORDS = {"help", "description", "epilog", "usage", "examples"}
 
 

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from fst import learn  # noqa: E402
-from fst.normalize import InvalidWord, to_tile  # noqa: E402
+from grammars.normalize import InvalidWord, to_tile  # noqa: E402
 
 
 def read_dev(shared: Path) -> frozenset[str]:

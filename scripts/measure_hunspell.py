@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "scripts" / "benchmarks"))
 
 from run import make_words  # noqa: E402
 
-from fst import export  # noqa: E402
+from fst.build import export  # noqa: E402
 from fst.api import Judge  # noqa: E402
 
 

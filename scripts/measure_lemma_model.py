@@ -141,7 +141,7 @@ def observations(cands, ev: LM.Evidence) -> dict:
 
 
 def evidence(hun, dev, could, um_forms, use_um=True, explained=None) -> LM.Evidence:
-    from fst.normalize import to_tile
+    from grammars.normalize import to_tile
     return LM.Evidence(hun=hun, dev=dev, dev_could=could,
                        um=um_forms if use_um else None, tile=to_tile, explained=explained)
 

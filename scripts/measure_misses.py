@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from classify_by_evidence import read_hunspell  # noqa: E402
 from fst.api import Judge  # noqa: E402
-from fst.normalize import InvalidWord, to_tile  # noqa: E402
+from grammars.normalize import InvalidWord, to_tile  # noqa: E402
 
 
 def tiles(words) -> set[str]:

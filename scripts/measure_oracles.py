@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from fst.api import Judge  # noqa: E402
 from fst.learn import fold_from_env, fold_of, in_dev_half, read_dev  # noqa: E402
-from fst.normalize import InvalidWord, to_tile  # noqa: E402
+from grammars.normalize import InvalidWord, to_tile  # noqa: E402
 from import_spacy_adverbs import hunspell_lower  # noqa: E402
 
 

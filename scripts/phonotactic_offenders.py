@@ -54,8 +54,9 @@ def main(argv=None) -> int:
     ap.add_argument("--summary", action="store_true", help="counts by run and class only")
     ap.add_argument("--all", action="store_true", help="exempt nothing")
     a = ap.parse_args(argv)
-    from fst.cli import DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH, _judge
-    off = offenders(_judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH), exempt=not a.all)
+    from fst.app.protocol import DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH
+    from fst.app.engine import judge_for
+    off = offenders(judge_for(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH), exempt=not a.all)
     by_run, by_class = collections.Counter(), collections.Counter()
     for tile, (bad, an) in off.items():
         runs = ",".join(f"{r}({p})" for p, r in bad)

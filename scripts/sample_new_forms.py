@@ -231,7 +231,7 @@ def main(argv=None) -> int:
 
 
 def run(args) -> int:
-    from fst.buildctl import default_root
+    from fst.store import default_root
     if not 2 <= args.min_length <= args.max_length <= 15:
         raise SampleError(f"lengths {args.min_length}–{args.max_length} are not within 2–15")
     if args.n < 1:

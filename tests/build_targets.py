@@ -1,5 +1,5 @@
-"""Functions that tests/test_buildctl.py runs in a build process (fst.buildctl.run_build)."""
-from fst import phases
+"""Functions that tests/test_buildctl.py runs in a build process (fst.build.buildctl.run_build)."""
+from fst.build import phases
 
 
 def works(n: int) -> None:

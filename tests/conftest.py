@@ -43,12 +43,13 @@ def shared() -> Path:
 def judge():
     """The engine with the default board profile (2–15 letters), built or loaded once.
 
-    It is the same object the CLI uses in this process, so ``fst.cli.main([...])`` calls in
+    It is the same object the CLI uses in this process, so ``fst.app.cli.main([...])`` calls in
     tests do not load it again.
     """
-    from fst.cli import DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH, _judge
+    from fst.app.protocol import DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH
+    from fst.app.engine import judge_for
 
-    return _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
+    return judge_for(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH)
 
 
 #: the lemmas of the small grammar (:func:`small_judge`): enough for one rule test each
@@ -68,7 +69,7 @@ def small_judge():
     without degrees: a few seconds, for the tests of one rule at a time."""
     import lexicon
     from fst.api import Judge
-    from fst.compile import build
+    from fst.build.compile import build
     shipped = lexicon.load()
     lex = lexicon.Lexicon(
         lemmas=tuple(lexicon.LexEntry(lm, pos, cls, "test") for lm, pos, cls in SMALL_LEMMAS),
@@ -92,6 +93,6 @@ def client(judge):
     requires fastapi itself, test_web._require). A module's own ``client`` fixture wins."""
     from fastapi.testclient import TestClient
 
-    from fst.web import app as webapp
+    from fst.app.web import app as webapp
     with TestClient(webapp.create_app(judge), raise_server_exceptions=False) as c:
         yield c

@@ -20,7 +20,7 @@ def test_plain_form():
 
 
 def test_alphabets_agree():
-    from fst.normalize import TILE_LETTERS
+    from grammars.normalize import TILE_LETTERS
     assert TILE_LETTERS == alphabet.TILE_LETTERS
     assert "".join(alphabet.TILE_MAP.get(c, c.upper()) for c in alphabet.LETTERS) == TILE_LETTERS
     assert all(alphabet.plain(c) in alphabet.LETTERS for c in alphabet.MARKED)

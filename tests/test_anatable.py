@@ -1,4 +1,4 @@
-"""The analysis table (fst.anatable) against composition with the analyser: on small hand-made
+"""The analysis table (fst.runtime.anatable) against composition with the analyser: on small hand-made
 analysers, on the build from the small fixture lexicon, and through the Judge and the CLI."""
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import sys
 import numpy as np
 import pytest
 
-from fst import anatable as at
-from fst import cache as fc
-from fst import compile as fcomp
-from fst.tags import TagTable
-from fst import runtime as rt
+from fst.runtime import anatable as at
+from fst import store as fc
+from fst.build import compile as fcomp
+from fst.build.tags import TagTable
+from fst.runtime import dfa as rt
 
 from conftest import FIXTURES
 
@@ -162,7 +162,7 @@ def test_ranks_are_positions_in_the_word_list(small):
 
 def test_judge_from_cache_and_from_fsts_agree(small):
     from fst.api import Judge
-    from fst.normalize import to_tile
+    from grammars.normalize import to_tile
 
     d, analyser, t2s, tags, table = small
     cached = Judge(None, None, None, tags, runtime=table.dfa, cache=d)
@@ -182,7 +182,7 @@ def test_judge_from_cache_and_from_fsts_agree(small):
 def test_cli_batch_analysis_is_per_word_analysis(judge, capsys, monkeypatch):
     import io
 
-    from fst import cli
+    from fst.app import cli, protocol
 
     words = ["ΑΝΘΡΩΠΟΥΣ", "ξαναέγραψα", "ΞΨΖΩ", "HOTEL", "ΕΓΡΑΨΑ", "ΤΙΣ", "ΑΝΘΡΩΠΟΥΣ", "ΚΑΙ"]
     per_word = ""
@@ -201,7 +201,7 @@ def test_cli_batch_analysis_is_per_word_analysis(judge, capsys, monkeypatch):
         return capsys.readouterr().out
 
     assert batch(["analyse", "-"]) == per_word
-    monkeypatch.setattr(cli, "CHUNK_LINES", 3)
+    monkeypatch.setattr(protocol, "CHUNK_LINES", 3)
     assert batch(["analyse", "-"]) == per_word
     lines = batch(["analyse", "--json", "-"]).splitlines()
     assert [json.loads(ln)["word"] for ln in lines] == words

@@ -22,8 +22,8 @@ from typing import Callable, Iterator
 import pytest
 
 from conftest import REPO_ROOT
-from fst.cli import MAX_LINE_BYTES
-from fst.normalize import to_tile
+from fst.app.protocol import MAX_LINE_BYTES
+from grammars.normalize import to_tile
 
 pytestmark = pytest.mark.usefixtures("judge")
 

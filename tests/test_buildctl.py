@@ -1,4 +1,4 @@
-"""Build control (fst.buildctl, issue 16): the cache root checked before any build, the build
+"""Build control (fst.build.buildctl, issue 16): the cache root checked before any build, the build
 lock shared by concurrent processes, the progress display over every phase, the build process
 and its report, and the listing and cleaning of old caches (never a folder that is not a
 build). No test here runs a real build: the cache folders are made by hand, with a valid
@@ -14,15 +14,15 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO_ROOT
-from fst import buildctl
-from fst import cache as fc
+from fst.build import buildctl
+from fst import store as fc
 
 KEY = "0123456789abcdef"
 TESTS = Path(__file__).resolve().parent
 
 
 def fake_build(d: Path) -> Path:
-    """A cache folder that :func:`fst.compile.check_cache` accepts (dummy artifacts, a true
+    """A cache folder that :func:`fst.build.compile.check_cache` accepts (dummy artifacts, a true
     manifest): what a build would leave, without building."""
     d.mkdir(parents=True, exist_ok=True)
     sums = {}
@@ -64,8 +64,8 @@ def test_the_env_variable_is_named_in_the_message(tmp_path, monkeypatch):
 
 WAITER = r"""
 import sys
-from fst import buildctl
-from fst import cache as fc
+from fst.build import buildctl
+from fst import store as fc
 fc.cache_key = lambda lexicon_path=None: sys.argv[2]
 def no_build(*a, **k):
     print("BUILT", flush=True)
@@ -129,8 +129,8 @@ def test_within_a_phase_without_steps_the_display_stops_short_of_its_end():
 
 def test_the_default_phases_are_those_the_build_reports():
     import re
-    source = (REPO_ROOT / "fst" / "compile.py").read_text(encoding="utf-8")
-    source += (REPO_ROOT / "fst" / "cache.py").read_text(encoding="utf-8")
+    source = (REPO_ROOT / "fst" / "build" / "compile.py").read_text(encoding="utf-8")
+    source += (REPO_ROOT / "fst" / "store.py").read_text(encoding="utf-8")
     named = re.findall(r'(?:phase|phases\.enter)\("([^"]+)"\)', source)
     assert set(named) == set(buildctl.PHASES) and len(named) == len(buildctl.PHASES)
 
@@ -188,7 +188,7 @@ def test_clean_leaves_a_build_in_progress(tmp_path):
 
 
 def test_the_cache_command_lists_and_cleans(tmp_path, monkeypatch, capsys):
-    from fst.cli import main
+    from fst.app.cli import main
     monkeypatch.setenv("DEKTES_CACHE", str(tmp_path))
     current = fc.cache_key()
     fake_build(tmp_path / current)
@@ -207,7 +207,7 @@ def test_the_cache_command_lists_and_cleans(tmp_path, monkeypatch, capsys):
 
 def test_a_lock_is_released_when_its_process_dies(tmp_path):
     d = tmp_path / KEY
-    code = ("import os, sys; from fst import buildctl; from pathlib import Path\n"
+    code = ("import os, sys; from fst.build import buildctl; from pathlib import Path\n"
             "with buildctl.build_lock(Path(sys.argv[1])):\n"
             "    print('held', flush=True); os._exit(9)\n")
     proc = subprocess.run([sys.executable, "-c", code, str(d)], cwd=REPO_ROOT,

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES, REPO_ROOT
-from fst import cache as fc
-from fst import runtime as rt
+from fst import store as fc
+from fst.runtime import dfa as rt
 
 SMALL = FIXTURES / "lemmas-small.tsv"
 ALL_FILES = fc.ARTIFACTS + (fc.MANIFEST,)
@@ -24,7 +24,7 @@ ALL_FILES = fc.ARTIFACTS + (fc.MANIFEST,)
 BUILD_IN_SUBPROCESS = r"""
 import sys
 from pathlib import Path
-from fst import cache as fc
+from fst import store as fc
 fc.cache_key = lambda lexicon_path=None: sys.argv[3]  # the key of the first build
 print(fc.ensure_cache(progress=False, lexicon_path=Path(sys.argv[1]), root=sys.argv[2]))
 """
@@ -213,7 +213,7 @@ def test_a_change_in_place_with_size_and_mtime_kept_is_caught_by_verify(
     """A byte changed in place, the file's size and mtime restored: a start trusts the
     stamps, ``dektes cache --verify`` hashes every artifact and reports it (status 1), and
     the next start, the stamps withdrawn, rebuilds."""
-    from fst.cli import main
+    from fst.app.cli import main
 
     d = clone(built, tmp_path)
     assert fc.check_cache(d) is None and fc.stamps_file(d).exists()

@@ -1,6 +1,6 @@
 """The ``dektes`` command-line contract.
 
-Most tests call ``fst.cli.main([...])`` in this process (the engine is built or loaded once, by
+Most tests call ``fst.app.cli.main([...])`` in this process (the engine is built or loaded once, by
 the session fixture ``judge`` in conftest.py); a few run ``python -m fst`` in a subprocess to
 check what only a real process shows: stdin, encodings, exit codes, a closed pipe.
 """
@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
-import fst.cli
+import fst.app.cli
+import fst.app.protocol
 from conftest import REPO_ROOT
-from fst.cli import main
-from fst.normalize import TILE_LETTERS
+from fst.app.cli import main
+from grammars.normalize import TILE_LETTERS
 
 pytestmark = pytest.mark.usefixtures("judge")
 
@@ -193,7 +194,7 @@ def test_help_and_version(capsys):
 def test_help_does_not_load_the_engine():
     code = (
         "import sys\n"
-        "from fst.cli import main\n"
+        "from fst.app.cli import main\n"
         "rc = main(['--help'])\n"
         "assert 'fst.api' not in sys.modules, 'fst.api imported'\n"
         "assert 'pynini' not in sys.modules, 'pynini imported'\n"
@@ -363,7 +364,7 @@ def test_validate_across_chunks(capsys, tmp_path, monkeypatch):
     path = tmp_path / "many.txt"
     path.write_text("\n".join(words) + "\n", encoding="utf-8")
     code, whole, _ = run(capsys, "validate", str(path))
-    monkeypatch.setattr(fst.cli, "CHUNK_LINES", 3)
+    monkeypatch.setattr(fst.app.protocol, "CHUNK_LINES", 3)
     code2, chunked, _ = run(capsys, "validate", str(path))
     assert code == code2 == 0
     assert chunked == whole
@@ -426,7 +427,7 @@ def test_wordlist_closed_pipe_is_quiet():
 # entry points and encoding
 
 
-@pytest.mark.parametrize("module", ["fst", "fst.cli"])
+@pytest.mark.parametrize("module", ["fst", "fst.app.cli"])
 def test_module_entry_points_write_utf8(module):
     # Even when Python would pick another encoding, the output is UTF-8.
     proc = run_process("check", "έγραψα", "ΓΡΑΨΑ", module=module,
@@ -472,9 +473,9 @@ def test_unknown_rule_layer_is_a_usage_error(capsys):
 def test_verdict_note_names_a_project_rule_once():
     """A reason that starts with its own rule id (§L23, §LIST) is not prefixed twice."""
     from fst.api import Verdict
-    from fst.cli import _verdict_note
+    from fst.rules import verdict_note
 
     v = Verdict("ΝΩ", "ΝΩ", False, ("L23",), "§L23: not in the list of 2- and 3-letter words")
-    assert _verdict_note(v) == "§L23: not in the list of 2- and 3-letter words"
+    assert verdict_note(v) == "§L23: not in the list of 2- and 3-letter words"
     v = Verdict("ΓΡΑΨΑ", "ΓΡΑΨΑ", False, ("D1",), "§D1: the stressed augment is obligatory")
-    assert _verdict_note(v) == "§D1: the stressed augment is obligatory"
+    assert verdict_note(v) == "§D1: the stressed augment is obligatory"

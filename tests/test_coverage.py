@@ -12,8 +12,8 @@ import sys
 import pytest
 
 from conftest import REPO_ROOT
-from fst import coverage
-from fst.tokenize import tokens, word_type
+from fst.app import coverage
+from fst.app.tokenize import tokens, word_type
 
 pytestmark = pytest.mark.usefixtures("judge")
 
@@ -198,8 +198,8 @@ def test_blocks_partition_lines_exactly():
     included; coverage: text_pieces), and the last line is ended."""
     import random
 
-    from fst.cli import _LongLine
-    from fst.corpus import block_chunks
+    from fst.app.protocol import LongLine
+    from fst.app.corpus import block_chunks
 
     rng = random.Random(15)
     for _ in range(400):
@@ -210,7 +210,7 @@ def test_blocks_partition_lines_exactly():
         for s in range(0, max(len(data), 1), step):
             e = None if s + step >= len(data) else s + step
             for chunk in block_chunks(io.BytesIO(data), s, e, size=rng.randint(1, 7)):
-                got.extend(b"LONG%d" % x.size if type(x) is _LongLine else bytes(x)
+                got.extend(b"LONG%d" % x.size if type(x) is LongLine else bytes(x)
                            for x in chunk)
             text += b"".join(coverage.text_pieces(io.BytesIO(data), s, e, rng.randint(2, 99)))
         want = [x + b"\n" if len(x) <= 4096 else b"LONG%d" % len(x) for x in data.split(b"\n")]
@@ -226,7 +226,7 @@ def test_a_block_that_starts_on_a_long_token_keeps_it_whole():
     counted two Latin tokens where the whole text has one)."""
     import io
 
-    from fst.coverage import text_pieces
+    from fst.app.coverage import text_pieces
     data = b"\xce\x91\n" + b"x" * 5000 + b"\n\xce\x92\n"
     pieces = list(text_pieces(io.BytesIO(data), 2, 4096))
     assert b"".join(pieces) == b"x" * 5000 + b"\n"

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from conftest import REPO_ROOT, requires_shared
-from fst.normalize import to_tile
+from grammars.normalize import to_tile
 from grammars.derivation import candidates, cited_by, kind_of, pos_of
 from grammars.paradigm import generate, load_tables
 

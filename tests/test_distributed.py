@@ -32,8 +32,8 @@ except ImportError:
         raise  # under CI a missing extra is a failure, not a skip
     pytest.skip("needs the dask extra: pip install 'dektes[dask]'", allow_module_level=True)
 
-from fst import corpus
-from fst import distributed as fd
+from fst.app import corpus
+from fst.app import distributed as fd
 
 pytestmark = pytest.mark.usefixtures("judge")
 HOSTILE = [
@@ -228,7 +228,7 @@ def test_truncated_file_is_named_and_the_next_is_judged(client, corpus_files, tm
 
 def test_a_users_list_applies_on_the_workers(client, tmp_path, monkeypatch):
     """--list with --dask: the workers read the list's overlay.json (issue 23)."""
-    from fst.overlay import Overlay
+    from fst.runtime.overlay import Overlay
     monkeypatch.setenv("DEKTES_LISTS", str(tmp_path / "lists"))
     folder = Overlay("club", frozenset({"ΞΥΖΩΚ", "ΑΛΑ"}), (2, 3)).save([])
     f = tmp_path / "w.txt"
@@ -320,7 +320,7 @@ def test_cli_bad_address_is_usage_error(tmp_path):
 def test_coverage_counts_on_cluster(client, corpus_files, tmp_path):
     """Coverage counts on the cluster (plain files cut into blocks, merged by a tree of
     additions) equal the counts of this process over the whole text."""
-    from fst import coverage
+    from fst.app import coverage
 
     text = tmp_path / "text.txt"
     text.write_text(("Ο άνθρωπος έγραψε· ΕΓΡΑΨΑ, γραψα! Σ' αγαπώ 12 φορές Scrabble\n" * 400)

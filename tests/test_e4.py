@@ -122,7 +122,7 @@ def test_e4_forms_take_later_layers(judge):
 
 
 def test_explain_shows_e4(capsys):
-    from fst.cli import main
+    from fst.app.cli import main
     assert main(["explain", "ΑΒΓΟΥΛΑΔΙΚΟ"]) == 0
     out = capsys.readouterr().out
     assert "αυγουλάδικο" in out and "§E4" in out.splitlines()[0]

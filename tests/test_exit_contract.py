@@ -1,4 +1,4 @@
-"""The exit-code contract of fst/cli.py (issue 23): a bad input file is named in one line,
+"""The exit-code contract of fst/app/cli/ (issue 23): a bad input file is named in one line,
 skipped, the other files are judged and the exit is 2 at the end; an output error stops at once
 with exit 4 and leaves no truncated file; a build that cannot fit refuses before starting;
 Ctrl-C is quiet; DEKTES_DEBUG never changes the exit status; an over-long word is echoed cut."""
@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from conftest import REPO_ROOT
+from fst.app import engine
 
 TIMEOUT = 1800  # the first load may build the artifacts
 
@@ -102,7 +103,7 @@ class _FullFile:
 
 def test_output_dir_on_a_full_disk_is_exit_4_and_leaves_no_file(inputs, judge, monkeypatch,
                                                                capsys):
-    from fst import cli, corpus
+    from fst.app import cli, corpus
 
     def full_open(path, mode="r", *a, **kw):
         f = open(path, mode, *a, **kw)
@@ -118,7 +119,8 @@ def test_output_dir_on_a_full_disk_is_exit_4_and_leaves_no_file(inputs, judge, m
 
 
 def test_export_att_failing_leaves_no_truncated_file(tmp_path, judge, monkeypatch, capsys):
-    from fst import cli, export
+    from fst.app import cli
+    from fst.build import export
 
     out = tmp_path / "exp"
     out.mkdir()
@@ -141,24 +143,25 @@ def test_a_build_that_cannot_fit_refuses_before_starting(tmp_path, monkeypatch, 
     import shutil
     from collections import namedtuple
 
-    from fst import buildctl, cli
+    from fst.build import buildctl
+    from fst.app import cli
 
     usage = namedtuple("usage", "total used free")
     monkeypatch.setattr(shutil, "disk_usage", lambda p: usage(10 << 20, 9 << 20, 1 << 20))
     monkeypatch.setenv("DEKTES_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(buildctl, "run_build", lambda *a, **k: pytest.fail("a build started"))
-    cli._board.cache_clear()
+    engine.board_judge.cache_clear()
     try:
         assert cli.main(["check", "ΕΓΡΑΨΑ"]) == 2
     finally:
-        cli._board.cache_clear()
+        engine.board_judge.cache_clear()
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and str(tmp_path / "cache") in err[0]
     assert "1 MB free" in err[0] and "%d MB" % (buildctl.BUILD_BYTES / 1e6) in err[0]
 
 
 def test_check_free_passes_when_there_is_room(tmp_path):
-    from fst import buildctl
+    from fst.build import buildctl
 
     buildctl.check_free(tmp_path, need=1)
     with pytest.raises(buildctl.CacheError, match=str(tmp_path)):
@@ -171,7 +174,7 @@ def test_ctrl_c_while_the_dask_cluster_starts_is_quiet(tmp_path):
     script = ("import sys, distributed\n"
               "def interrupted(*a, **k):\n    raise KeyboardInterrupt\n"
               "distributed.LocalCluster = interrupted\n"
-              "from fst import cli\n"
+              "from fst.app import cli\n"
               "sys.exit(cli.main(['validate', '--dask', 'local:1', sys.argv[1]]))\n")
     proc = subprocess.run([sys.executable, "-c", script, str(tmp_path / "w.txt")],
                           cwd=REPO_ROOT, stdin=subprocess.DEVNULL, capture_output=True,
@@ -181,7 +184,7 @@ def test_ctrl_c_while_the_dask_cluster_starts_is_quiet(tmp_path):
 
 
 def test_ctrl_c_while_parsing_is_quiet(monkeypatch, capsys):
-    from fst import cli
+    from fst.app import cli
 
     def interrupted():
         raise KeyboardInterrupt
@@ -192,11 +195,12 @@ def test_ctrl_c_while_parsing_is_quiet(monkeypatch, capsys):
 
 @pytest.mark.parametrize("debug", ["", "1"])
 def test_dektes_debug_does_not_change_the_exit_status(debug, monkeypatch, capsys):
-    from fst import cli
+    from fst.app import cli
+    from fst.app.cli import paradigm
 
     def broken(args):
         raise RuntimeError("something broke")
-    monkeypatch.setattr(cli, "cmd_guess", broken)
+    monkeypatch.setattr(paradigm, "cmd_guess", broken)
     monkeypatch.setenv("DEKTES_DEBUG", debug)
     assert cli.main(["guess", "ΕΓΡΑΨΑ"]) == 3
     err = capsys.readouterr().err

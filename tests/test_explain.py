@@ -1,6 +1,6 @@
 """`explain`, rulings (§A4) and hidden words (§E2): the reasons behind verdicts."""
 from fst.api import Judge
-from fst.cli import main
+from fst.app.cli import main
 
 
 def test_blocked_forms_name_their_rule(judge):

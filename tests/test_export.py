@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from fst import export
+from fst.build import export
 
 from conftest import requires_shared, shared_path
 
@@ -216,7 +216,7 @@ def test_openfst_export_read_by_hfst(judge, tmp_path):
 
 
 def test_cli_export(judge, tmp_path, capsys):
-    from fst.cli import main
+    from fst.app.cli import main
 
     assert main(["export", "att", "--output", str(tmp_path / "x")]) == 0
     out = capsys.readouterr().out.split()

@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from fst import export
+from fst.build import export
 
 CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 

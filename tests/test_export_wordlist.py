@@ -2,7 +2,7 @@
 profile, with a header carrying the licence notes of the parts of the lexicon it holds."""
 from __future__ import annotations
 
-from fst import export
+from fst.build import export
 
 from test_search import run
 

@@ -10,9 +10,9 @@ import hashlib
 import pytest
 
 from conftest import REPO_ROOT
-from fst.cli import main
+from fst.app.cli import main
 from grammars.guess import Guess, Guesser, guess, read_lemma_classes
-from fst.normalize import InvalidWord
+from grammars.normalize import InvalidWord
 from grammars.paradigm import generate, load_tables
 
 LEX = REPO_ROOT / "lexicon"

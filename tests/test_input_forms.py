@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from fst.cli import main
+from fst.app.cli import main
 
 pytestmark = pytest.mark.usefixtures("judge")
 

@@ -29,7 +29,7 @@ def test_every_feature_of_every_class_has_a_name():
 
 
 def test_paradigm_labels_greek(judge, capsys):
-    from fst.cli import main
+    from fst.app.cli import main
     assert main(["paradigm", "γράφω", "--labels", "greek"]) == 0
     out = capsys.readouterr().out
     assert "γράφω\tΡήμα, Ενεστώτας, α΄ πρόσωπο, Ενικός, Ενεργητική φωνή\tmain" in out
@@ -42,7 +42,7 @@ def test_the_web_paradigm_table_is_greek_and_the_json_keeps_unimorph(judge):
     pytest.importorskip("fastapi")
     from fastapi.testclient import TestClient
 
-    from fst.web import app as webapp
+    from fst.app.web import app as webapp
     with TestClient(webapp.create_app(judge)) as c:
         page = c.get("/paradigm", params={"lemma": "γράφω"}).text
         assert "Ενεστώτας" in page and "Αόριστος" in page and "Παρατατικός" in page

@@ -9,8 +9,8 @@ import pynini
 import pytest
 
 from conftest import REPO_ROOT
-from fst.anatable import decode, fst_paths
-from fst.tags import TagTable
+from fst.runtime.anatable import decode, fst_paths
+from fst.build.tags import TagTable
 from grammars.alphabet import analysis_sigma
 from grammars import profiles, rules
 from grammars.rules import (Context, Layer, a4_rulings, b3_xana, d3_learned_aorist, d7_ome,
@@ -205,7 +205,7 @@ def test_a_new_layer_is_one_module_and_one_list_entry(monkeypatch):
     ``grammars/rules/z9_*.py``, ``grammars/rules/__init__.py``, the README's layer list (checked
     by test_readme_lists_the_layers) and its tests."""
     from fst.api import Judge
-    from fst.compile import build
+    from fst.build.compile import build
 
     def z9(gen, ctx):
         sym = ctx.tags.char("class", "Z") + ctx.tags.char("cell", "X") + ctx.rule("Z9")

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import REPO_ROOT
 from fst import learn
-from fst.normalize import to_tile
+from grammars.normalize import to_tile
 from grammars.paradigm import generate, load_tables
 from grammars.profiles import PROFILES, disabled, source_marks
 
@@ -127,7 +127,7 @@ def test_profiles_are_layers_plus_sources():
 
 
 def test_learned_rows_carry_their_source_id_in_analyses():
-    from fst.compile import paradigm_groups
+    from fst.build.compile import paradigm_groups
     from lexicon import LexEntry
     e = LexEntry(NOUN[0], "NOUN", NOUN[1], "pes-dev", ("accent_guessed",),
                  source_marks("lemmas-pes-dev.tsv", ("accent_guessed",)))
@@ -217,7 +217,7 @@ def _pdf(path, words, columns=3):
 
 
 def _run(capsys, *argv):
-    from fst.cli import main
+    from fst.app.cli import main
     code = main(list(argv))
     out = capsys.readouterr()
     return code, out.out, out.err
@@ -292,7 +292,7 @@ def test_learn_refuses_the_oracles_and_bad_input(tmp_path, lists, capsys):
 
 
 def test_overlays_live_apart_from_build_caches(lists):
-    from fst import overlay
+    from fst.runtime import overlay
     assert overlay.is_overlay(lists / "club" / "overlay.json")
-    from fst.cache import cache_dir
+    from fst.store import cache_dir
     assert not overlay.is_overlay(cache_dir())

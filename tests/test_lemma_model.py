@@ -101,7 +101,7 @@ def test_model_rejects_the_verbs_the_list_never_shows():
     model = LM.Model().fit(M.elspell_examples(sample, cands, hun, dev, could, um))
     # forms of τινάζω, βάφω, κλέβω, κόβω, τυλίγω (which the lexicon has) say nothing of these
     others = {"τινάζω": "P2.2", "βάφω": "P4", "κλέβω": "P4", "ξεκόβω": "P4", "τυλίγω": "P3"}
-    from fst.normalize import to_tile
+    from grammars.normalize import to_tile
     tables = load_tables()
     theirs = {to_tile(f) for lm, code in others.items() for f, _c, _w in generate(lm, tables[code])}
     for v in verbs + ["γράφω"]:

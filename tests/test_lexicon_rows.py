@@ -5,9 +5,9 @@ import collections
 import pytest
 
 from conftest import REPO_ROOT
-from fst.compile import compound_rows, paradigm_groups
+from fst.build.compile import compound_rows, paradigm_groups
 from lexicon import read_lexicon, read_listed
-from fst.normalize import to_tile
+from grammars.normalize import to_tile
 from grammars import defective
 from grammars.paradigm import generate, load_tables
 

@@ -14,7 +14,7 @@ import pytest
 
 from conftest import FIXTURES, REPO_ROOT, requires_shared
 from lexicon import SURFACE_LETTERS, read_listed
-from fst.normalize import to_tile
+from grammars.normalize import to_tile
 
 LEX = REPO_ROOT / "lexicon"
 POS = {"V", "N", "ADJ", "PRO", "DET", "ADP", "CONJ", "PART", "ADV", "INTJ", "NUM"}

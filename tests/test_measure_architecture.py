@@ -15,7 +15,7 @@ def test_cycles_are_strongly_connected_groups():
 
 def test_layers_put_the_alphabet_lowest_and_the_applications_highest():
     assert [ma.layer(m) for m in ("grammars.alphabet", "lexicon", "grammars.paradigm",
-                                  "fst.compile", "fst.api", "fst.cli", "fst.web.app")] == [
+                                  "fst.build.compile", "fst.api", "fst.app.cli", "fst.app.web.app")] == [
         0, 1, 2, 3, 4, 5, 5]
 
 

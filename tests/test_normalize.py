@@ -1,4 +1,4 @@
-"""fst.normalize: every Unicode rule between typed text and tile form."""
+"""grammars.normalize: every Unicode rule between typed text and tile form."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from conftest import FIXTURES, requires_shared, shared_path
-from fst.normalize import (
+from grammars.normalize import (
     ERROR_CODES,
     LATIN_LOOKALIKES,
     MAX_LETTERS,

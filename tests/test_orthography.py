@@ -48,7 +48,7 @@ def test_law_of_three_syllables(form, early):
 def test_build_paradigms_are_well_spelt(judge):
     """Every paradigm form of the build (grammar variants included, rule-derived forms left
     out), 2–15 letters: no defect. Counted by defect for the failure message."""
-    from fst.export import unimorph_rows
+    from fst.build.export import unimorph_rows
     bad = collections.Counter()
     examples = []
     n = 0

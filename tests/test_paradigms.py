@@ -9,7 +9,7 @@ from collections import defaultdict
 import pytest
 
 from conftest import FIXTURES
-from fst.normalize import to_tile
+from grammars.normalize import to_tile
 
 
 def gold():

@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from conftest import REPO_ROOT
-from fst.compile import paradigm_groups
+from fst.build.compile import paradigm_groups
 from lexicon import LexEntry, read_flags, read_lexicon
 from grammars.paradigm import load_tables
 from grammars.rules import aw_present, b6_degree

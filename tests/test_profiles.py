@@ -1,5 +1,5 @@
 """Rule profiles at full speed (issue 16): each profile's own acceptor, built once into the
-cache (fst.profile_acceptor), gives exactly the verdicts of ``Judge.check`` under the profile,
+cache (fst.build.profiles), gives exactly the verdicts of ``Judge.check`` under the profile,
 and the commands take the profile options."""
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ import numpy as np
 import pytest
 
 from conftest import FIXTURES
-from fst import profile_acceptor as pa
-from fst.cli import DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH, _judge, main
+from fst.build import profiles as pa
+from fst.app.protocol import DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH
+from fst.app.engine import judge_for
+from fst.app.cli import main
 from grammars.profiles import LAYERS, PROFILES, disabled
 
 pytestmark = pytest.mark.usefixtures("judge")
@@ -21,7 +23,7 @@ CASES = [line.split("\t")[0] for line in
 
 
 def profile_judge(profile: str, without=()):
-    return _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH, disabled(profile, without))
+    return judge_for(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH, disabled(profile, without))
 
 
 def sample(judge, step: int = 89) -> list[str]:

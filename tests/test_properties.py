@@ -29,8 +29,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import REPO_ROOT
-from fst.cli import main
-from fst.normalize import TILE_LETTERS, to_tile
+from fst.app.cli import main
+from grammars.normalize import TILE_LETTERS, to_tile
 
 pytestmark = pytest.mark.usefixtures("judge")
 

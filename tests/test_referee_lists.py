@@ -78,7 +78,7 @@ def federation_pdf(path, words, rows=60, columns=6):
 
 
 def front_matter_words() -> set[str]:
-    from fst.normalize import to_tile
+    from grammars.normalize import to_tile
     return {to_tile(t) for line in FRONT_MATTER for t in line.strip(".:").split()}
 
 
@@ -87,7 +87,7 @@ LIST_WORDS = sorted({"".join(p) for p in itertools.product("ΑΒΓΔΕΖΗΘΙ",
 
 def test_only_the_word_columns_of_a_federation_pdf_are_read(tmp_path):
     _need("pypdf", "pdf")
-    from fst.listfile import read_list, report
+    from fst.app.lists import read_list, report
     path = tmp_path / "official.pdf"
     federation_pdf(path, LIST_WORDS)
     lt = read_list(path)
@@ -104,7 +104,7 @@ def test_only_the_word_columns_of_a_federation_pdf_are_read(tmp_path):
 
 def test_pages_reads_only_those_pages(tmp_path):
     _need("pypdf", "pdf")
-    from fst.listfile import parse_pages, read_list
+    from fst.app.lists import parse_pages, read_list
     path = tmp_path / "official.pdf"
     federation_pdf(path, LIST_WORDS)
     assert read_list(path, parse_pages("3-")).words == LIST_WORDS[360:]
@@ -117,7 +117,7 @@ def test_pypdf_warnings_are_silenced(tmp_path, caplog):
     _need("pypdf", "pdf")
     import logging
 
-    from fst.listfile import read_list
+    from fst.app.lists import read_list
     path = tmp_path / "official.pdf"
     federation_pdf(path, LIST_WORDS[:50])
     logging.getLogger("pypdf").warning("Advanced encoding /X not implemented yet")
@@ -138,7 +138,7 @@ def test_pypdf_warnings_are_silenced(tmp_path, caplog):
 
 
 def test_a_text_list_skips_bad_utf8_lines_by_number(tmp_path):
-    from fst.listfile import read_list, report
+    from fst.app.lists import read_list, report
     p = tmp_path / "club.txt"
     p.write_bytes("ΧΑΡΑ\n".encode() + b"\xff\xfe bad\n" + "ΑΓΟΡΑ ΣΕΙΡΑ\n".encode())
     lt = read_list(p)

@@ -7,7 +7,7 @@ import pytest
 
 
 def _run(capsys, *argv):
-    from fst.cli import main
+    from fst.app.cli import main
     code = main(list(argv))
     out = capsys.readouterr()
     return code, out.out, out.err

@@ -10,7 +10,7 @@ import pytest
 from conftest import REPO_ROOT, requires_shared, shared_path
 from fst import rules as digest
 from fst.api import BLOCKING_RULES
-from fst.cli import main
+from fst.app.cli import main
 from grammars.profiles import LAYERS
 
 REGULATION_IDS = (["A%d" % i for i in range(1, 5)] + ["B%d" % i for i in range(1, 10)]
@@ -49,13 +49,13 @@ def test_every_rule_id_dektes_can_print_resolves(judge):
 
 def test_every_rule_id_in_the_code_resolves():
     found = set()
-    for path in list((REPO_ROOT / "fst").glob("*.py")) + list((REPO_ROOT / "grammars").rglob("*.py")):
+    for path in list((REPO_ROOT / "fst").rglob("*.py")) + list((REPO_ROOT / "grammars").rglob("*.py")):
         found |= set(re.findall(r"§((?:[A-E]\d+)|LEN)\b", path.read_text(encoding="utf-8")))
     assert found and sorted(i for i in found if digest.lookup(i) is None) == []
 
 
 def test_no_docstring_points_to_the_shared_folder():
-    for path in list((REPO_ROOT / "fst").glob("*.py")) + list((REPO_ROOT / "grammars").rglob("*.py")):
+    for path in list((REPO_ROOT / "fst").rglob("*.py")) + list((REPO_ROOT / "grammars").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         assert "shared/regulation" not in text and "../shared" not in text, path
 

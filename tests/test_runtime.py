@@ -1,4 +1,4 @@
-"""The look-up arrays (fst.runtime) against small acceptors built with pynini, and the light
+"""The look-up arrays (fst.runtime.dfa) against small acceptors built with pynini, and the light
 (pynini-free) path of the command line."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import sys
 import numpy as np
 import pytest
 
-from fst import runtime as rt
-from fst.normalize import TILE_LETTERS
+from fst.runtime import dfa as rt
+from grammars.normalize import TILE_LETTERS
 
 from conftest import REPO_ROOT
 
@@ -131,7 +131,7 @@ def test_judge_uses_the_arrays(judge):
 LIGHT = r"""
 import io, sys
 sys.argv = ["dektes", *sys.argv[1:]]
-from fst.cli import main
+from fst.app.cli import main
 code = main(sys.argv[1:])
 sys.stdout.flush()
 sys.stderr.write("PYNINI=%s\n" % ("pynini" in sys.modules))
@@ -152,8 +152,10 @@ def test_validate_and_wordlist_do_not_import_pynini(judge, argv):
 def test_validate_batch_path_matches_line_by_line(judge, tmp_path, monkeypatch, capsys):
     """`dektes validate` judges a chunk of plain words in one batch; the output is the same
     as taking the lines one at a time, whatever mix of chunks the input makes."""
-    import fst.cli
-    from fst.cli import main
+    import fst.app.batch
+    import fst.app.cli
+    import fst.app.protocol
+    from fst.app.cli import main
 
     words = sorted(judge.wordlist(2, 6))[::997][:40]
     lines = []
@@ -164,16 +166,16 @@ def test_validate_batch_path_matches_line_by_line(judge, tmp_path, monkeypatch, 
     path.write_bytes(("\ufeff" + "\n".join(lines) + "\n").encode())
     results = {}
     for chunk in (4, 10_000):
-        monkeypatch.setattr(fst.cli, "CHUNK_LINES", chunk)
+        monkeypatch.setattr(fst.app.protocol, "CHUNK_LINES", chunk)
         for fast in (True, False):
             if not fast:
-                monkeypatch.setattr(fst.cli, "_validate_chunk_fast", lambda *a: None)
+                monkeypatch.setattr(fst.app.batch, "_validate_chunk_fast", lambda *a: None)
             for opt in ([], ["--valid-only"]):
                 assert main(["validate", *opt, str(path)]) == 0
                 out, err = capsys.readouterr()
                 results[(chunk, fast, tuple(opt))] = (out, err)
             monkeypatch.undo()
-            monkeypatch.setattr(fst.cli, "CHUNK_LINES", chunk)
+            monkeypatch.setattr(fst.app.protocol, "CHUNK_LINES", chunk)
     for opt in ([], ["--valid-only"]):
         outs = {v for k, v in results.items() if k[2] == tuple(opt)}
         assert len(outs) == 1, opt
@@ -192,7 +194,7 @@ TRICKY = ["ΕΓΡΑΨΑ", "έγραψα", "ἄνθρωπος", "ΆΝΘΡΩΠΟΣ
 def test_judge_text_is_to_tile_then_accepts_many(seed):
     """The no-object path of `validate` reads a block of lines exactly as to_tile does, or
     declines (None) when some line is not a plain word."""
-    from fst.normalize import InvalidWord, to_tile
+    from grammars.normalize import InvalidWord, to_tile
 
     lang = {to_tile(w) for w in ["έγραψα", "ανθρώπους", "ᾄδω", "μυς", "ΑΒ", "Α" * 64, "ΣΣ"]}
     dfa = rt.TileDFA(rt.export(acceptor(lang)))
@@ -238,7 +240,7 @@ def test_packed_word_list_is_the_enumeration(monkeypatch):
 def test_judge_utf8_is_to_tile_then_accepts_many(seed, monkeypatch):
     """The batch kernel reads UTF-8 bytes as to_tile reads the decoded lines (two-byte text
     from the bytes, anything else through judge_text), in blocks of any size, or declines."""
-    from fst.normalize import InvalidWord, to_tile
+    from grammars.normalize import InvalidWord, to_tile
 
     lang = random_language(seed, n=300) | {to_tile(w) for w in ["έγραψα", "ᾄδω", "μυς"]}
     dfa = rt.TileDFA(rt.export(acceptor(lang)))

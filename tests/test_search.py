@@ -1,4 +1,4 @@
-"""Anagram, pattern and hook search (fst.search) against brute-force scans of the same word
+"""Anagram, pattern and hook search (fst.runtime.search) against brute-force scans of the same word
 list: small acceptors built with pynini, and the real word list of the board profile."""
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from fst import search
-from fst import runtime as rt
-from fst.normalize import TILE_LETTERS
+from fst.runtime import search
+from fst.runtime import dfa as rt
+from grammars.normalize import TILE_LETTERS
 
 from test_runtime import acceptor
 
@@ -307,7 +307,7 @@ def test_profile_limits_the_search(judge):
 
 
 def run(capsys, *argv):
-    from fst.cli import main
+    from fst.app.cli import main
 
     code = main(list(argv))
     out, err = capsys.readouterr()

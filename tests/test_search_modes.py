@@ -1,4 +1,4 @@
-"""Issue 25's search modes (fst.search): letter sets in patterns, super-anagrams, probability
+"""Issue 25's search modes (fst.runtime.search): letter sets in patterns, super-anagrams, probability
 order, extensions and inner hooks, against brute-force scans of the same word list (small
 acceptors built with pynini, and the board profile's word list), and their commands."""
 from __future__ import annotations
@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from fst import search
-from fst.normalize import TILE_LETTERS
+from fst.runtime import search
+from grammars.normalize import TILE_LETTERS
 
 from test_search import (VALUES, brute_blanks, excess, random_rack, run,  # noqa: F401
                          small, small_dfa, triples)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fst.api import Judge
-from fst.compile import build
+from fst.build.compile import build
 from lexicon import LexEntry, Lexicon, ListedForm
 
 LEMMAS = (LexEntry("γράφω", "VERB", "P4", "test"), LexEntry("άνθρωπος", "NOUN", "O19", "test"),

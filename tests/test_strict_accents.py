@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from fst.normalize import to_lower_accented
+from grammars.normalize import to_lower_accented
 
 from test_search import run
 

@@ -1,4 +1,4 @@
-"""The minimal acceptor of a subset of the tile language (fst.subset), against the minimal
+"""The minimal acceptor of a subset of the tile language (fst.build.subset), against the minimal
 acceptor pynini makes of the same words, on random languages and masks (issue 16, profiles)."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import random
 import numpy as np
 import pytest
 
-from fst import runtime as rt
-from fst import subset
+from fst.runtime import dfa as rt
+from fst.build import subset
 
 from test_runtime import acceptor, random_language
 

@@ -201,7 +201,7 @@ def test_analysis_names_the_part(judge):
 
 
 def test_paradigm_prints_the_parts(judge, capsys):
-    from fst.cli import main
+    from fst.app.cli import main
     main(["paradigm", "περνώ"])
     out = capsys.readouterr().out
     assert "# parts: aor=πέρασα paor=περάστηκα ppp=περασμένος" in out

@@ -28,8 +28,9 @@ _require("fastapi")
 _require("httpx2")
 _require("jinja2")
 
-from fst.web import app as webapp  # noqa: E402
-from fst.web import keyboard, tables  # noqa: E402
+from fst.app.web import app as webapp  # noqa: E402
+from fst.app.web import keyboard, tables  # noqa: E402
+from fst import rules
 
 
 def _error(resp, status: int, code: str | None = None) -> str:
@@ -124,7 +125,7 @@ def test_paradigm_of_a_form_is_its_lemmas_and_an_unknown_lemma_is_404(client):
 
 
 def test_anagram_ranks_best_first_and_marks_blanks(client):
-    from fst.search import tile_set
+    from fst.runtime.search import tile_set
     body = client.get("/api/anagram", params={"rack": "αεγρψα?"}).json()
     words = [m["word"] for m in body["matches"]]
     assert body["count"] == len(words) and not body["truncated"]
@@ -365,7 +366,7 @@ def test_paradigm_grid():
 
 
 def test_serve_refuses_a_bad_port(capsys):
-    from fst.cli import main
+    from fst.app.cli import main
     assert main(["serve", "--port", "70000"]) == 2
     assert "not a TCP port" in capsys.readouterr().err
 
@@ -373,7 +374,7 @@ def test_serve_refuses_a_bad_port(capsys):
 def test_serve_without_the_web_extra(monkeypatch, capsys):
     import sys
 
-    from fst.cli import main
+    from fst.app.cli import main
     monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if it were not installed
     assert main(["serve", "--port", "0"]) == 2
     err = capsys.readouterr().err
@@ -381,7 +382,7 @@ def test_serve_without_the_web_extra(monkeypatch, capsys):
 
 
 def test_serve_reports_an_address_in_use(judge, capsys):
-    from fst.cli import main
+    from fst.app.cli import main
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         s.listen(1)
@@ -394,14 +395,14 @@ def test_serve_reports_an_address_in_use(judge, capsys):
 def test_rule_ids_are_shown_as_the_cli_shows_them(client, judge):
     """One formatter of rule ids (fst.rules.shown) for the CLI and the web: a form licensed by a
     principal part carries the same ids in both (once the web printed §part:paor)."""
-    from fst import cli
+    from fst.app import cli
     word = "ξανασκέφτηκα"
     v = judge.check(word)
     assert any(r.startswith("part:") for r in v.rules) and "B3" in v.rules
     [res] = client.get("/api/check", params={"word": word}).json()["results"]
-    assert res["rules"] == cli._rule_ids(v.rules) == ["§A1:paor", "§B3"]
+    assert res["rules"] == rules.shown(v.rules) == ["§A1:paor", "§B3"]
     body = client.get("/api/analyse", params={"word": word}).json()
-    assert [a["rules"] for a in body["analyses"]] == [cli._rule_ids(a.rules)
+    assert [a["rules"] for a in body["analyses"]] == [rules.shown(a.rules)
                                                       for a in judge.analyse(word)]
 
 

@@ -37,7 +37,7 @@ def server():
         import uvicorn  # noqa: F401
     except ImportError:
         _missing("needs the web extra: pip install 'dektes[web]'")
-    from fst.web.server import spawned
+    from fst.app.web.server import spawned
 
     with spawned(timeout=300) as url:  # a first run may build the artifacts
         yield url

@@ -9,7 +9,7 @@ _require("fastapi")
 _require("httpx2")
 _require("jinja2")
 
-from fst import search  # noqa: E402
+from fst.runtime import search  # noqa: E402
 
 
 def test_pattern_with_letter_sets(client, judge):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from fst.cli import DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH, _judge, main
+from fst.app.protocol import DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH
+from fst.app.engine import judge_for
+from fst.app.cli import main
 from grammars.profiles import disabled
 
 pytestmark = pytest.mark.usefixtures("judge")
@@ -37,7 +39,7 @@ def test_nouns_without_rules(judge, capsys):
 
 def test_the_profile_lists_what_it_accepts(judge, capsys):
     got = listing(capsys, "--profile", "dictionary", "--min-length", "3", "--max-length", "7")
-    pj = _judge(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH, disabled("dictionary"))
+    pj = judge_for(DEFAULT_MIN_LENGTH, DEFAULT_MAX_LENGTH, disabled("dictionary"))
     board = list(judge.wordlist(3, 7))
     assert got == [w for w, ok in zip(board, pj.validate_many(board)) if ok]
     assert 0 < len(got) < len(board)

@@ -36,7 +36,7 @@ print(json.dumps({"rc": p.returncode, "wall": wall, "cpu": ru.ru_utime + ru.ru_s
 ENSURE = r"""
 import sys
 from pathlib import Path
-from fst import cache as fc
+from fst import store as fc
 lex = Path(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] else None
 print(fc.ensure_cache(progress=False, lexicon_path=lex))
 """

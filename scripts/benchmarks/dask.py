@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark of corpus validation on Dask (fst/distributed.py, issue 15): figures and ratios
+"""Benchmark of corpus validation on Dask (fst/app/distributed.py, issue 15): figures and ratios
 measured in one run on the same files. Prints figures only; no assertions.
 
     python scripts/benchmarks/dask.py [--lines N] [--files F] [--keep DIR]
@@ -51,10 +51,10 @@ def loadavg() -> str:
 
 
 def make_corpus(d: Path, lines: int, files: int, seed: int = 15) -> list[str]:
-    from fst.cli import _judge
-    from fst.runtime import TILE_LETTERS
+    from fst.app.engine import judge_for
+    from fst.runtime.dfa import TILE_LETTERS
 
-    judge = _judge(2, 15)
+    judge = judge_for(2, 15)
     valid = list(judge.wordlist(2, 15))
     rng = random.Random(seed)
     sample = []
@@ -106,7 +106,7 @@ def on_cluster(paths: list[str], workers: int) -> tuple[float, float, float, lis
     """Wall time of validate_files on a fresh LocalCluster of ``workers`` processes (start-up
     and array loading excluded), CPU seconds of the workers and of this client meanwhile, the
     peak RSS (KiB) of each worker, and lines judged."""
-    from fst import distributed as fd
+    from fst.app import distributed as fd
 
     client = fd.connect("local:%d" % workers)  # as `dektes validate --dask local:N`
     try:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmarks of the look-up runtime (fst/runtime.py): one command, figures and ratios measured
+"""Benchmarks of the look-up runtime (fst/runtime/dfa.py): one command, figures and ratios measured
 in the same run, on the same words. Prints figures only; no assertions.
 
     python scripts/benchmarks/run.py [--words N] [--seed S] [--analyse N] [--keep DIR]
@@ -110,7 +110,7 @@ LOWER = "αβγδεζηθικλμνξοπρστυφχψω"
 def make_words(n: int, seed: int, wordlist: list[str], judge, work: Path) -> tuple[Path, Path, int]:
     """words.txt (tile form) and words-lower.txt (accented lower case); returns the number of
     valid words in the sample."""
-    from fst.normalize import to_tile
+    from grammars.normalize import to_tile
 
     rng = random.Random(seed)
     n_valid = n // 2
@@ -175,7 +175,7 @@ out.write("".join([w + ("\t1\n" if w in accepted else "\t0\n") for w in words]))
 PYNINI_BASELINE = r"""
 import sys, time, pynini
 from fst.api import Judge
-from fst.normalize import to_lower_accented
+from grammars.normalize import to_lower_accented
 j = Judge.load(progress=False)
 forms = [l.rstrip("\n") for l in open(sys.argv[1], encoding="utf-8")]
 analyser = j.analyser
@@ -208,7 +208,7 @@ print(len(forms), n_paths, base, len(tiles), n_ana, ours, batch)
 
 def profiles(judge, wl: Path, n_forms: int, repeat: int) -> None:
     """Row 6: each profile's validate against the default profile's, in this run."""
-    from fst.cli import _judge
+    from fst.app.engine import judge_for
     from grammars.profiles import PROFILES, disabled
 
     print("6. profiles: validate the accepted word list (all valid), whole process and in "
@@ -218,7 +218,7 @@ def profiles(judge, wl: Path, n_forms: int, repeat: int) -> None:
     words = wl.read_text(encoding="utf-8").split("\n")[:-1]
     results = []
     for name, opts, off in cases:
-        j = _judge(2, 15, off)
+        j = judge_for(2, 15, off)
         t = time.perf_counter()
         j.acceptor  # built once into the cache, before any timing
         t_build = time.perf_counter() - t
@@ -247,7 +247,7 @@ def main() -> None:
     args = ap.parse_args()
     sections = {int(x) for x in args.sections.split(",") if x.strip()}
 
-    from fst import cache as fc
+    from fst import store as fc
     from fst.api import Judge
 
     print(f"dektes benchmarks — {ROOT}", flush=True)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark of anagram and pattern search (fst/search.py) against Python baselines on the same
+"""Benchmark of anagram and pattern search (fst/runtime/search.py) against Python baselines on the same
 word list, in one run and one process. Prints figures and ratios; no assertions.
 
     python scripts/benchmarks/search.py [--racks N] [--patterns N] [--seed S]
@@ -37,7 +37,7 @@ Rows:
    from the bag. dektes: ``Judge.anagram(rack, extra=2)``. Baseline *plain scan*: each word of
    7–9 letters of the list counted (``Counter``) and tested to hold the rack.
 5. probability order (``--sort probability``): row 1's racks, every word of 2–7 letters
-   ranked by :func:`fst.search.by_probability`. Baseline: the plain scan of row 1, then each
+   ranked by :func:`fst.runtime.search.by_probability`. Baseline: the plain scan of row 1, then each
    word's draw count in Python (``math.comb``, the same formula) and the same sort.
 6. extensions (``dektes extensions``): valid words of 4–7 letters, in turn anywhere, --front
    and --back. dektes: ``Judge.extensions(w, side)``. Baseline *plain scan*: ``w in x``
@@ -69,8 +69,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from fst.api import Judge  # noqa: E402
-from fst.normalize import TILE_LETTERS  # noqa: E402
-from fst.search import by_probability, parse_pattern, parse_rack, tile_set  # noqa: E402
+from grammars.normalize import TILE_LETTERS  # noqa: E402
+from fst.runtime.search import by_probability, parse_pattern, parse_rack, tile_set  # noqa: E402
 
 
 def bag(rng: random.Random) -> list[str]:
@@ -272,7 +272,7 @@ def main() -> None:
 
 
 def zyzzyva_combinations(word: str) -> int:
-    """The draw count of :func:`fst.search.combinations`, in plain Python, term by term."""
+    """The draw count of :func:`fst.runtime.search.combinations`, in plain Python, term by term."""
     from math import comb
     ts = tile_set()
     n = Counter(word)

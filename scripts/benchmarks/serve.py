@@ -42,12 +42,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from fst.web.server import spawned  # noqa: E402
+from fst.app.web.server import spawned  # noqa: E402
 
 
 def sample_words(judge, n: int, seed: int) -> list[str]:
     """``n`` tile words, half valid (from the word list), half near misses, shuffled."""
-    from fst.normalize import TILE_LETTERS
+    from grammars.normalize import TILE_LETTERS
     rng = random.Random(seed)
     valid: list[str] = []
     for i, w in enumerate(judge.wordlist(2, 15)):  # reservoir sample of the whole list

@@ -1,0 +1,117 @@
+"""Batch validation: what ``dektes validate`` prints for a chunk of input lines, the one path
+of every batch and distributed caller (:mod:`fst.app.corpus`, :mod:`fst.app.distributed`)."""
+from __future__ import annotations
+
+import io
+import itertools
+from typing import IO, Iterator
+
+import numpy as np
+
+from fst.app import protocol
+from fst.app.protocol import LongLine, byte_blocks, decode_line, escape, read_chunks
+from grammars.normalize import InvalidWord, to_tile
+
+
+def _validate_chunk_fast(chunk: list[bytes], judge,
+                         valid_only: bool) -> tuple[bytes, int, int] | None:
+    """(output bytes, lines, valid lines) for a chunk whose lines are all plain Greek words
+    (the usual case: no empty line, no error to report), judged in one batch with no Python
+    object per line; None otherwise, and the caller goes line by line."""
+    if LongLine in set(map(type, chunk)):
+        return None
+    data = b"".join(chunk)
+    if not data.endswith(b"\n"):
+        data += b"\n"
+    verdicts = judge.validate_utf8(data)  # None for "\r", BOM, white space, empty lines …
+    if verdicts is None:
+        return None
+    n, n_valid = len(verdicts), int(verdicts.sum())
+    if valid_only:
+        lines = data.split(b"\n")[:-1]
+        kept = list(itertools.compress(lines, verdicts.tolist()))
+        return (b"\n".join(kept) + b"\n" if kept else b""), n, n_valid
+    out = bytearray(data.replace(b"\n", b"\t1\n"))
+    if n_valid < n:
+        ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+        digit = ends + 2 * np.arange(n) + 1
+        np.frombuffer(out, dtype=np.uint8)[digit[~verdicts]] = ord("0")
+    return bytes(out), n, n_valid
+
+
+def validate_chunk(chunk: list[bytes], judge, valid_only: bool = False,
+                   latin_lookalikes: bool = False, first: bool = False,
+                   strict_accents: bool = False) -> tuple[bytes, int, int, int, int]:
+    """What ``dektes validate`` prints for ``chunk``, lines of :func:`read_lines` (each with its
+    newline, or a :class:`LongLine`), as UTF-8 bytes, and the counts (lines, valid, invalid,
+    errors). ``first``: the chunk starts the input (a byte order mark on its first line is
+    dropped). Every distributed or batch caller goes through here, so that they all print the
+    same bytes (:mod:`fst.app.distributed`). ``strict_accents``: words typed with a lower-case
+    letter must be written as one of their valid forms (:meth:`fst.api.Judge.accents_many`)."""
+    fast = None if strict_accents else _validate_chunk_fast(chunk, judge, valid_only)
+    if fast is not None:
+        data, k, k_valid = fast
+        return data, k, k_valid, k - k_valid, 0
+    n = n_valid = n_invalid = n_errors = 0
+    shown_list: list[str] = []  # per line: the input as echoed
+    errors: list[str | None] = []  # per line: "E:code" or None (to be judged)
+    tiles: list[str] = []
+    typed: list[str] = []
+    for raw in chunk:
+        shown, text = decode_line(raw)
+        if first:
+            first = False
+            if isinstance(text, str) and text.startswith("\ufeff"):  # byte order mark
+                text = text[1:]
+                shown = escape(text)
+        if isinstance(text, InvalidWord):
+            shown_list.append(shown)
+            errors.append("E:" + text.code)
+            continue
+        try:
+            tile = to_tile(text, latin_lookalikes=latin_lookalikes)
+        except InvalidWord as e:
+            shown_list.append(shown)
+            errors.append("E:" + e.code)
+            continue
+        # --valid-only prints accepted lines unchanged (white space around the word
+        # may hold a tab, escaped in the INPUT column otherwise)
+        shown_list.append(text if valid_only else shown)
+        errors.append(None)
+        tiles.append(tile)
+        typed.append(text)
+    judged = judge.validate_many(tiles) if tiles else []
+    if strict_accents and tiles:
+        judged = judge.accents_many([t.strip() for t in typed], judged)
+    verdicts = iter(judged)
+    out: list[str] = []
+    for shown, err in zip(shown_list, errors):
+        n += 1
+        if err is not None:
+            n_errors += 1
+            if not valid_only:
+                out.append("%s\t0\t%s\n" % (shown, err))
+        elif next(verdicts):
+            n_valid += 1
+            out.append(shown + "\n" if valid_only else "%s\t1\n" % shown)
+        else:
+            n_invalid += 1
+            if not valid_only:
+                out.append("%s\t0\n" % shown)
+    return "".join(out).encode("utf-8"), n, n_valid, n_invalid, n_errors
+
+
+def validate_chunks(stream: IO[bytes], name: str, judge,
+                     valid_only: bool) -> Iterator[tuple[bytes, int, int] | list[bytes]]:
+    """What ``validate`` judges in ``stream``: per block of plain words, the kernel's
+    (output, lines, valid lines); the lines of any other block in lists of protocol.CHUNK_LINES, for
+    :func:`validate_chunk` (which prints the errors)."""
+    for block in byte_blocks(stream, name):
+        if type(block) is not LongLine:
+            fast = _validate_chunk_fast([block], judge, valid_only)
+            if fast is not None:
+                yield fast
+                continue
+            yield from read_chunks(io.BytesIO(block), protocol.CHUNK_LINES, name)
+        else:
+            yield [block]
