@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Count the surface forms of a build that break monotonic spelling (grammars/orthography.py).
 
-Usage: python scripts/audit_paradigms.py [--generated] [--rule-derived] [--stress] [--examples N]
+Usage: python -m scripts.measure.audit_paradigms [--generated] [--rule-derived] [--stress] [--examples N]
 
 Default: every analysis of the build's analysis table (all board words, 2–15 letters) whose
 weight is below the rule layers' (dictionary forms and grammar variants); ``--rule-derived``
@@ -17,13 +17,9 @@ from __future__ import annotations
 import argparse
 import collections
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import lexicon  # noqa: E402
-from grammars.orthography import defects, stress_early  # noqa: E402
+import lexicon
+from grammars.orthography import defects, stress_early
 
 
 def generated_forms(lex):

@@ -1,7 +1,7 @@
 """Measure the code's layering (issue 19): import cycles, upward imports, imports inside
 functions, Greek string constants in fst/ and lines per package.
 
-    python scripts/measure_architecture.py [--list]
+    python -m scripts.measure.measure_architecture [--list]
 
 The layers, lowest first (a module may import only from its own layer or below):
   0 grammars.alphabet; 1 lexicon; 2 grammars; 3 fst machinery; 4 fst.api; 5 the applications
@@ -19,7 +19,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from scripts.common import ROOT
 PACKAGES = ("grammars", "lexicon", "fst")
 #: fst modules that are applications (layer 5)
 APPLICATIONS = ("fst.__main__", "fst.cli", "fst.cli_export", "fst.cli_search", "fst.corpus",

@@ -2,7 +2,7 @@
 """Everyday words: of wordfreq's most frequent Greek forms that the official list's dev half
 accepts, the share the shipped language accepts (issue 12's proxy for everyday play).
 
-Usage: python scripts/measure_everyday.py [--shared DIR] [--top 1000,5000,50000]
+Usage: python -m scripts.measure.measure_everyday [--shared DIR] [--top 1000,5000,50000]
                                           [--misses N] [--misses-out FILE]
 
 wordfreq (PyPI, evidence of use only, never a source) ranks the forms; a form counts if its
@@ -17,11 +17,10 @@ import argparse
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from scripts.common import SHARED
 
-from fst import learn  # noqa: E402
-from fst.normalize import InvalidWord, to_tile  # noqa: E402
+from fst import learn
+from fst.normalize import InvalidWord, to_tile
 
 
 def read_dev(shared: Path) -> frozenset[str]:
@@ -50,7 +49,7 @@ def ranked_tiles(n: int) -> list[str]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--top", default="1000,5000,50000")
     ap.add_argument("--misses", type=int, default=0)
     ap.add_argument("--misses-out", type=Path)

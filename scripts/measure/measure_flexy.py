@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Agreement of the class tables with flexy's output, per lemma+class pair and per class.
 
-Usage: python scripts/measure_flexy.py [FLEXY_FORMS] [--show CLASS]
+Usage: python -m scripts.measure.measure_flexy [FLEXY_FORMS] [--show CLASS]
 
 For every lemma+class pair of ``lexicon/lemmas.tsv`` that flexy expands, compare the set of
 forms our paradigm gives (grammars.paradigm.generate) with the set flexy gives, in both
@@ -16,13 +16,12 @@ import gzip
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from scripts.common import ROOT, SHARED
 
-from grammars.cells import flexy_cell  # noqa: E402
-from grammars.paradigm import generate, load_tables  # noqa: E402
+from grammars.cells import flexy_cell
+from grammars.paradigm import generate, load_tables
 
-DEFAULT = ROOT.parent / "shared" / "oracles" / "flexy-forms.txt.gz"
+DEFAULT = SHARED / "oracles" / "flexy-forms.txt.gz"
 
 # flexy's known errors and gaps, each a grammar reason (DESIGN-NOTES §5); applied to flexy's set.
 SYSTEMATIC = {

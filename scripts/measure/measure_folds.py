@@ -2,13 +2,13 @@
 """Fold figures: regenerate the whole lexicon from one fold of the official list's dev half and
 measure it on the other fold (../shared/README.md, "The official list as evidence", "Folds").
 
-Usage: python scripts/measure_folds.py [SHARED_DIR] [--fold K] [--skip SCRIPT] [--keep]
+Usage: python -m scripts.measure.measure_folds [SHARED_DIR] [--fold K] [--skip SCRIPT] [--keep]
        [--cache DIR] [--no-shipped] [--all-kinds]        (default ../shared, fold 0)
 
 1. Copies the repository's tracked files (as they are in the working tree) into a temporary
    folder; nothing is ever written inside the repository.
 2. Measures the copy as it is (the shipped lexicon, learned from the whole dev half) on fold
-   1-K: ``scripts/measure_oracles.py SHARED --verbs`` and ``--profile no-pes-dev`` under
+   1-K: ``python -m scripts.measure.measure_oracles SHARED --verbs`` and ``--profile no-pes-dev`` under
    ``DEKTES_PES_FOLD=K``. These figures are in-sample (the shipped files saw that fold too).
 3. Runs every generating script of :data:`STEPS` in the copy, in that order, under
    ``DEKTES_PES_FOLD=K``: the scripts that read the dev file then read fold K only, and the
@@ -42,25 +42,32 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from scripts.common import ROOT, SHARED
 DEV_FILE = Path("oracles") / "pes-2-8-2024-dev.txt"
+#: the generating scripts' folder (repository path) and package
+PIPELINE = "scripts/pipeline"
 
 
 @dataclass(frozen=True)
 class Step:
-    """One generating script: its file in scripts/, whether it reads the dev file, what it
-    writes (repository paths), its typical time on 2 cores, whether it takes ``--shared``."""
+    """One generating script: its file in scripts/pipeline/, whether it reads the dev file, what
+    it writes (repository paths), its typical time on 2 cores, whether it takes ``--shared``."""
     script: str
     reads_dev: bool
     writes: tuple[str, ...]
     minutes: float
     shared: bool = True
 
+    @property
+    def module(self) -> str:
+        """The module that runs it (``python -m`` from the repository root)."""
+        return PIPELINE.replace("/", ".") + "." + self.script.removesuffix(".py")
+
 
 #: The generating scripts, in an order that respects their inputs: each reads the files the ones
 #: before it write, except in two cycles, noted, where the earlier script reads the later one's
 #: file as shipped. Every script that reads the dev file (and so honours DEKTES_PES_FOLD) is
-#: here (tests/test_measure_folds.py checks it against scripts/), and every script that reads
+#: here (tests/test_measure_folds.py checks it against scripts/pipeline/), and every script that reads
 #: their outputs. Not here: import_elspell.py, infer_classes.py, import_words_2_3.py,
 #: import_spacy_adverbs.py, import_hidden_words.py (their inputs are ../shared and files no step
 #: writes; import_elspell.py reads lemmas-derived.tsv, for its review rows only).
@@ -146,10 +153,10 @@ def measure(copy: Path, shared: Path, env: dict, logs: Path, label: str) -> dict
         print(f"  measure_oracles.py {shared} {' '.join(extra)}  [{label}]", flush=True)
         t0 = time.time()
         log = logs / f"measure-{label}-{name}.txt"
-        code = run([sys.executable, "scripts/measure_oracles.py", str(shared), *extra],
+        code = run([sys.executable, "-m", "scripts.measure.measure_oracles", str(shared), *extra],
                    copy, env, log)
         if code:
-            raise fail(f"scripts/measure_oracles.py {' '.join(extra)} failed on the {label} "
+            raise fail(f"scripts/measure/measure_oracles.py {' '.join(extra)} failed on the {label} "
                        f"lexicon (exit {code}); its output is above")
         text = log.read_text(encoding="utf-8")
         m = FIGURE.search(text)
@@ -183,7 +190,7 @@ def changed_files(copy: Path, before: dict[str, str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("shared", nargs="?", type=Path, default=ROOT.parent / "shared",
+    ap.add_argument("shared", nargs="?", type=Path, default=SHARED,
                     help="the reference material (default ../shared)")
     ap.add_argument("--fold", type=int, choices=(0, 1), default=0,
                     help="the fold to learn from (default 0); figures are on the other")
@@ -243,13 +250,13 @@ def main(argv: list[str] | None = None) -> int:
             extra = ["--shared", str(shared)] if s.shared else []
             if s.script == "learn_pes_dev.py" and args.all_kinds:
                 extra.append("--all-kinds")
-            print(f"[{i}/{len(steps)}] scripts/{s.script} (about {s.minutes:g} min; "
+            print(f"[{i}/{len(steps)}] {PIPELINE}/{s.script} (about {s.minutes:g} min; "
                   f"{time.time() - t_start:.0f} s so far)", flush=True)
             t0 = time.time()
-            code = run([sys.executable, f"scripts/{s.script}", *extra],
+            code = run([sys.executable, "-m", s.module, *extra],
                        copy, env, logs / f"{i:02d}-{s.script}.txt")
             if code:
-                raise fail(f"scripts/{s.script} failed (exit {code}) in the copy; its output "
+                raise fail(f"{PIPELINE}/{s.script} failed (exit {code}) in the copy; its output "
                            "is above (--keep keeps the copy)")
             print(f"  done in {time.time() - t0:.0f} s", flush=True)
         print("\nfiles the regeneration rewrote, against the shipped ones:")

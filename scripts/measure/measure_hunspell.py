@@ -4,7 +4,7 @@
 accented form, half near misses: an edit of a valid word's accented form that is not in the
 language), in accented lower case. Prints figures only; no assertions.
 
-    python scripts/measure_hunspell.py [--words N] [--seed S] [--keep DIR]
+    python -m scripts.measure.measure_hunspell [--words N] [--seed S] [--keep DIR]
 
 Needs hunspell (``apt-get install hunspell``; .ci/run installs it). A word is accepted by
 hunspell when ``hunspell -l`` does not list it; by dektes when ``Judge.validate_many`` and then
@@ -19,14 +19,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "benchmarks"))
 
-from run import make_words  # noqa: E402
+from scripts.benchmarks.run import make_words
 
-from fst import export  # noqa: E402
-from fst.api import Judge  # noqa: E402
+from fst import export
+from fst.api import Judge
 
 
 def main() -> None:

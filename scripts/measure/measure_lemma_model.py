@@ -2,7 +2,7 @@
 """Class-choice accuracy of the lemma model (grammars/lemma_model.py), with the lemma's own
 class hidden, and the precision–coverage curve over the posterior threshold.
 
-Usage: python scripts/measure_lemma_model.py [--shared DIR] [--sample N] [--jobs N]
+Usage: python -m scripts.measure.measure_lemma_model [--shared DIR] [--sample N] [--jobs N]
        [--cands-cache FILE] [--no-dev]
 
 * **elspell, 5-fold**: a seeded sample of ``lexicon/lemmas.tsv`` (elspell's classed lemmas)
@@ -33,12 +33,10 @@ import sys
 import unicodedata
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+from scripts.common import ROOT, SHARED
 
-from grammars import lemma_model as LM  # noqa: E402
-from grammars.paradigm import load_tables  # noqa: E402
+from grammars import lemma_model as LM
+from grammars.paradigm import load_tables
 
 THRESHOLDS = (0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999)
 #: the threshold each part of speech is decided at (chosen on the curves printed here: the
@@ -73,7 +71,7 @@ def read_unimorph(shared: Path) -> dict[tuple[str, str], set[str]]:
 def read_sources(shared: Path, use_dev: bool = True):
     """(hunspell lower-case forms, dev-half tile words or None, could-hold test, UniMorph)."""
     from fst.learn import dev_could_hold, fold_from_env, read_dev
-    from import_spacy_adverbs import read_hunspell
+    from scripts.common import read_hunspell_dic as read_hunspell
     hun = frozenset(read_hunspell(shared / "oracles" / "hunspell-el_GR.dic.gz"))
     path = shared / "oracles" / "pes-2-8-2024-dev.txt"
     dev = could = None
@@ -278,7 +276,7 @@ def evaluate(sources, sample, size, um_items, cands, verbose: bool = True):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--sample", type=int, default=8000, help="elspell lemmas (default 8000)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--cands-cache", type=Path, metavar="FILE")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How far the shippable sources can take recall on the official 2–8 dev half.
 
-Usage: python scripts/measure_misses.py [SHARED_DIR]
+Usage: python -m scripts.measure.measure_misses [SHARED_DIR]
 
 Of the dev-half words the shipped language misses, how many are attested at all in a source
 the project may draw lemmas from: hunspell el_GR's lower-case list (as a form) or spaCy's
@@ -16,12 +16,11 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from scripts.common import SHARED
 
-from classify_by_evidence import read_hunspell  # noqa: E402
-from fst.api import Judge  # noqa: E402
-from fst.normalize import InvalidWord, to_tile  # noqa: E402
+from scripts.common import read_hunspell
+from fst.api import Judge
+from fst.normalize import InvalidWord, to_tile
 
 
 def tiles(words) -> set[str]:
@@ -35,7 +34,7 @@ def tiles(words) -> set[str]:
 
 
 def main(argv):
-    shared = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared"
+    shared = Path(argv[1]) if len(argv) > 1 else SHARED
     dev = set((shared / "oracles" / "pes-2-8-2024-dev.txt").read_text(encoding="utf-8").split())
     hunspell = tiles(read_hunspell(shared))
     with gzip.open(shared / "data" / "spacy" / "el_lemma_index.json.gz", "rt",

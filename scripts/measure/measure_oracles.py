@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Recall and precision of the shipped language against the oracles in ../shared/oracles.
 
-Usage: python scripts/measure_oracles.py [SHARED_DIR] [--profile P] [--by-source] [--verbs]
+Usage: python -m scripts.measure.measure_oracles [SHARED_DIR] [--profile P] [--by-source] [--verbs]
        (default ../shared; $DEKTES_PES_FOLD=0|1: fold figures, see below)
 
 * hunspell el_GR: recall of its lower-case entries, in tile form, 2–15 letters;
@@ -23,13 +23,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from scripts.common import SHARED
 
-from fst.api import Judge  # noqa: E402
-from fst.learn import fold_from_env, fold_of, in_dev_half, read_dev  # noqa: E402
-from fst.normalize import InvalidWord, to_tile  # noqa: E402
-from import_spacy_adverbs import hunspell_lower  # noqa: E402
+from fst.api import Judge
+from fst.learn import fold_from_env, fold_of, in_dev_half, read_dev
+from fst.normalize import InvalidWord, to_tile
+from scripts.common import hunspell_lower
 
 
 def split_folds(words) -> tuple[set[str], set[str]]:
@@ -74,7 +73,7 @@ def main(argv):
     from grammars.paradigm import load_tables
     from grammars.profiles import disabled
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("shared", nargs="?", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("shared", nargs="?", type=Path, default=SHARED)
     ap.add_argument("--profile", default="board")
     ap.add_argument("--by-source", action="store_true")
     ap.add_argument("--verbs", action="store_true")

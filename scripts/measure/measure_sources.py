@@ -2,7 +2,7 @@
 """Where the shipped language's surplus comes from: precision on the official 2–8 dev half,
 broken down by the source, inflection class and rule ids of each form's best analysis.
 
-Usage: python scripts/measure_sources.py [SHARED_DIR] [--top N]
+Usage: python -m scripts.measure.measure_sources [SHARED_DIR] [--top N]
 
 Every accepted 2–8 letter tile form whose hash puts it in the dev half (see measure_oracles.py)
 is analysed; its best analysis names a lemma, a class and rule ids, and the lemma's source
@@ -15,13 +15,12 @@ import collections
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from scripts.common import ROOT, SHARED
 
-from fst.api import Judge  # noqa: E402
-from grammars.rules.e2_hidden_words import HIDDEN_CLASS  # noqa: E402
-from lexicon import read_lexicon, read_listed  # noqa: E402
-from fst.learn import in_dev_half  # noqa: E402
+from fst.api import Judge
+from grammars.rules.e2_hidden_words import HIDDEN_CLASS
+from lexicon import read_lexicon, read_listed
+from fst.learn import in_dev_half
 
 
 def main(argv):
@@ -29,7 +28,7 @@ def main(argv):
     if "--top" in argv:
         top = int(argv[argv.index("--top") + 1])
         argv = argv[:argv.index("--top")] + argv[argv.index("--top") + 2:]
-    shared = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared"
+    shared = Path(argv[1]) if len(argv) > 1 else SHARED
     dev = set((shared / "oracles" / "pes-2-8-2024-dev.txt").read_text(encoding="utf-8").split())
     judge = Judge.load(min_length=2, max_length=8)
     source = {}

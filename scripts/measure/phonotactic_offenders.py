@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Print the accepted words whose letter clusters are outside the phonotactic inventory.
 
-Usage: python scripts/phonotactic_offenders.py [--summary] [--all]
+Usage: python -m scripts.measure.phonotactic_offenders [--summary] [--all]
 
 Runs over the build's word list (every accepted 2–15 letter board word) and prints, for each
 word with a run that the grammar made outside the inventory (``grammars.phonotactics``:
@@ -16,14 +16,10 @@ from __future__ import annotations
 import argparse
 import collections
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from tqdm import tqdm
 
-from tqdm import tqdm  # noqa: E402
-
-from grammars.phonotactics import made_outside, outside  # noqa: E402
+from grammars.phonotactics import made_outside, outside
 
 #: classes of listed words the audit leaves out (§E2 hidden words); 2–3 letter words go by length
 EXEMPT_CLASSES = ("HIDDEN-WORD",)

@@ -22,7 +22,7 @@ repository accepts (board profile) but a baseline git revision did not. The scri
 The TSV goes outside the repository: ``--out``, default
 ``$DEKTES_CACHE/sample-new-forms/sample-<baseline>-<head>-n<N>-seed<S>.tsv``.
 
-Usage: python scripts/sample_new_forms.py [--baseline REV] [--n 200] [--seed 1] [--out FILE]
+Usage: python -m scripts.measure.sample_new_forms [--baseline REV] [--n 200] [--seed 1] [--out FILE]
        [--all-out FILE] (every new form's row as well)
 Exit status 0, or 2 with a one-line error (bad revision, failed baseline build, bad --out).
 """
@@ -39,8 +39,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from scripts.common import ROOT
 
 DEFAULT_BASELINE = "1956003"
 HEADER = ("tile", "surface", "lemma", "class", "cell", "source", "rules", "judgement", "reason")
@@ -203,7 +202,7 @@ def cached_baseline(sha: str, lo: int, hi: int, folder: Path, cache: Path | None
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
-                                 epilog="example:\n  python scripts/sample_new_forms.py "
+                                 epilog="example:\n  python -m scripts.measure.sample_new_forms "
                                         "--baseline 1956003 --n 200 --seed 1 --out /tmp/s.tsv")
     ap.add_argument("--baseline", default=DEFAULT_BASELINE,
                     help="git revision to compare with (default %(default)s)")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Take the README's screenshot of ``dektes serve`` (docs/serve.png) with Debian's Chromium.
 
-    python scripts/screenshot_serve.py [--out docs/serve.png] [--path '/search?rack=…']
+    python -m scripts.measure.screenshot_serve [--out docs/serve.png] [--path '/search?rack=…']
 
 Starts ``python -m fst serve --port 0`` on 127.0.0.1, opens the page in headless Chromium
 (Selenium with Debian's chromedriver; nothing is downloaded), saves a PNG, stops the server.
@@ -21,7 +21,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from scripts.common import ROOT
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--hide-scrollbars", "--lang=en-US"]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Give lemmas an inflection class by the evidence of attested forms; write lexicon rows.
 
-Usage: python scripts/classify_by_evidence.py [--shared DIR] [--jobs N] [--skip-hunspell]
+Usage: python -m scripts.pipeline.classify_by_evidence [--shared DIR] [--jobs N] [--skip-hunspell]
        (default ../shared, 2 processes)
 
 Two passes, both deterministic (same inputs → byte-identical files), counts on stdout:
@@ -54,7 +54,7 @@ is no candidate). Then:
   unless its forms are a subset of the rival's (then the rival loses by its unattested extra
   forms: O25a without genitive plural against O25, an active-only P2.1a against P2.1).
 
-Otherwise the lemma goes to ``lexicon/review.tsv`` with every candidate's figures, never into
+Otherwise the lemma goes to ``scripts/pipeline/data/review.tsv`` with every candidate's figures, never into
 the lexicon (unless the same lemma is accepted under another part of speech).
 
 **Official list.** When ``../shared/oracles/pes-2-8-2024-dev.txt`` (the development half of the
@@ -97,17 +97,15 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from grammars import phonology as ph
+from grammars.derivation import citation_cell, pos_of
+from grammars.paradigm import ClassTable, consonant_initial, cut, generate, load_tables
+from scripts.common import (LEXICON, REVIEW, SHARED, cites, junk_reason, read_hunspell,
+                            read_listed_forms)
 
-from grammars import phonology as ph  # noqa: E402
-from grammars.derivation import citation_cell, pos_of  # noqa: E402
-from grammars.paradigm import ClassTable, consonant_initial, cut, generate, load_tables  # noqa: E402
-
-LEXICON = ROOT / "lexicon"
 OUT_SPACY = LEXICON / "lemmas-spacy.tsv"
 OUT_HUNSPELL = LEXICON / "lemmas-hunspell.tsv"
-OUT_REVIEW = LEXICON / "review.tsv"
+OUT_REVIEW = REVIEW
 
 # thresholds (see the module docstring); tuned for precision on elspell's own lemmas
 MIN_BEYOND = 3      # attested forms besides the lemma (fewer if the paradigm is smaller)
@@ -123,19 +121,11 @@ MIN_AORIST = 2      # verbs: attested perfective forms that no imperfective cell
 
 POS_PREFIX = {"NOUN": "O", "ADJ": "E", "VERB": "P"}
 SPACY_POS = {"noun": "NOUN", "adj": "ADJ", "verb": "VERB"}
-GREEK_LOWER = set("αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώϊϋΐΰ")
-ACCENTED = set("άέήίόύώΐΰ")
 HEADER = "# lemma\tpos\tgender\tclass\tparts\tflags\tvariants\tsource"
 
 
 # ------------------------------------------------------------------------------------------
 # inputs
-
-def read_hunspell(shared: Path) -> set[str]:
-    """Lower-case entries of the hunspell el_GR list, NFC (capitalised ones are names)."""
-    from import_spacy_adverbs import read_hunspell as read_dic
-    return read_dic(shared / "oracles" / "hunspell-el_GR.dic.gz")
-
 
 def read_lexicon_rows(path: Path) -> list[tuple[str, str, str]]:
     """(lemma, pos, class) of an 8-column lexicon file; [] if it does not exist."""
@@ -151,76 +141,9 @@ def read_lexicon_rows(path: Path) -> list[tuple[str, str, str]]:
     return rows
 
 
-def read_listed_forms() -> tuple[set[str], set[str]]:
-    """(lemmas, forms) of the listed paradigms (lexicon.LISTED_FILES), if any."""
-    from lexicon import LISTED_FILES
-    lemmas, forms = set(), set()
-    for name in LISTED_FILES:
-        p = LEXICON / name
-        if not p.exists():
-            continue
-        with open(p, encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("#") or line.startswith("lemma\t") or not line.strip():
-                    continue
-                parts = line.rstrip("\n").split("\t")
-                if len(parts) >= 5:
-                    lemmas.add(parts[0])
-                    forms.add(parts[4])
-    return lemmas, forms
-
-
-def junk_reason(lemma: str) -> str | None:
-    """Why a spaCy lemma cannot be a lexicon lemma (DESIGN-NOTES §5), or None."""
-    if ":" in lemma:
-        return "namespace (βικιλεξικό:…)"
-    if "/" in lemma:
-        return "slash (δημιουργία/επιρ-)"
-    if "\u00b5" in lemma:
-        return "micro sign µ"
-    if "-" in lemma or "\u2010" in lemma or "\u2011" in lemma:
-        return "hyphen"
-    if any(c in lemma for c in "'’‘ʼ΄`"):
-        return "apostrophe"
-    if any(c.isspace() for c in lemma):
-        return "space"
-    if any(c.isdigit() for c in lemma):
-        return "digit"
-    if any("LATIN" in unicodedata.name(c, "") for c in lemma):
-        return "Latin letter"
-    if lemma[:1].isupper() or any(c.isupper() for c in lemma):
-        return "capitalised"
-    if not set(lemma) <= GREEK_LOWER:
-        return "other character (polytonic, punctuation)"
-    if "ς" in lemma[:-1] or lemma.endswith("σ"):
-        return "misplaced final sigma"
-    nuclei = [u for u in ph._units(ph.underlying(lemma, glides=False)) if ph._is_nucleus(u)]
-    if len(nuclei) > 1 and not set(lemma) & ACCENTED:
-        return "no accent"
-    if sum(1 for c in lemma if c in ACCENTED) > 1:
-        return "two accents"
-    return None
-
-
 # ------------------------------------------------------------------------------------------
 # evidence
 
-
-
-def cites(lemma: str, table: ClassTable, cell: str) -> bool:
-    """Quick test: does the table's main rule for ``cell`` give ``lemma`` back (as generate)?"""
-    if cell not in table.rules:
-        return False
-    u = ph.underlying(lemma, glides=False)
-    p = ph.plain(u)
-    for r in table.rules_for(p, cell):
-        if r.weight != 0 or r.strip > len(p):
-            continue
-        stem, _ = cut(u, r.strip)
-        aug = ph.AUG if (r.aug and consonant_initial(p)) else None
-        if ph.realise(stem, r.ending, r.directive, aug) == lemma:
-            return True
-    return False
 
 
 @dataclass(frozen=True)
@@ -518,7 +441,7 @@ def show_candidates(ranked) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--skip-hunspell", action="store_true", help="pass 1 only")
     ap.add_argument("--no-official", action="store_true",

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Decide the review queue with the lemma model (grammars/lemma_model.py, issue 22).
 
-Usage: python scripts/decide_review.py [--shared DIR] [--jobs N] [--sample N]
+Usage: python -m scripts.pipeline.decide_review [--shared DIR] [--jobs N] [--sample N]
        [--cands-cache FILE]
 
-The queue is every row of ``lexicon/review.tsv`` plus the rows this script took out of it
+The queue is every row of ``scripts/pipeline/data/review.tsv`` plus the rows this script took out of it
 before (``lexicon/lemmas-model.tsv`` via ``lexicon/model-posteriors.tsv``, and
 ``lexicon/rejected.tsv``, which keep the queue's reason and candidates), so a rerun decides
 the same queue. The model is fitted on a seeded sample of elspell's classed lemmas
@@ -40,15 +40,12 @@ import collections
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+from scripts.common import REVIEW, ROOT, SHARED
 
-from grammars import lemma_model as LM  # noqa: E402
-import measure_lemma_model as M  # noqa: E402
+from grammars import lemma_model as LM
+from scripts.measure import measure_lemma_model as M
 
 LEXICON = ROOT / "lexicon"
-REVIEW = LEXICON / "review.tsv"
 OUT = LEXICON / "lemmas-model.tsv"
 POSTERIORS = LEXICON / "model-posteriors.tsv"
 REJECTED = LEXICON / "rejected.tsv"
@@ -88,7 +85,7 @@ def lexicon_lemmas() -> set[str]:
     for p in sorted(LEXICON.glob("lemmas*.tsv")):
         if p != OUT:
             out |= {r[0] for r in read_rows(p, 8)}
-    from classify_by_evidence import read_listed_forms
+    from scripts.common import read_listed_forms
     out |= read_listed_forms()[0]
     out |= {r[0] for r in read_rows(LEXICON / "compounds.tsv", 5)}
     return out
@@ -123,7 +120,7 @@ def decide(post: dict, pos_of: dict, accept_ok: bool, kept: set):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--sample", type=int, default=SAMPLE)
     ap.add_argument("--cands-cache", type=Path, metavar="FILE",

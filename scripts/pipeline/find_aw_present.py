@@ -12,7 +12,7 @@ singular -άει, and the -αγα imperfect (-άγα, -άγες, -άγε, -άγ�
 -άμε and -άνε are left out: the -ώ present has them too (αγαπάμε). The official list is not
 read. Deterministic; prints the counts.
 
-    python scripts/find_aw_present.py [--shared DIR] [--dry-run]
+    python -m scripts.pipeline.find_aw_present [--shared DIR] [--dry-run]
 
 Rows ``lemma class flag evidence``; lexicon.read_flags reads them.
 """
@@ -23,16 +23,14 @@ import sys
 import unicodedata
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+from scripts.common import SHARED
 
-from lexicon import LEXICON_DIR, read_lexicon  # noqa: E402
-from grammars import phonology as ph  # noqa: E402
-from grammars.alphabet import plain  # noqa: E402
-from grammars.paradigm import load_tables  # noqa: E402
-from grammars.rules import aw_present  # noqa: E402
-from import_spacy_adverbs import read_hunspell  # noqa: E402
+from lexicon import LEXICON_DIR, read_lexicon
+from grammars import phonology as ph
+from grammars.alphabet import plain
+from grammars.paradigm import load_tables
+from grammars.rules import aw_present
+from scripts.common import read_hunspell_dic as read_hunspell
 
 OWN_ENDINGS = ("άω", "άει", "άγα", "άγες", "άγε", "άγαμε", "άγατε", "άγαν", "άγανε")
 HEADER = """\
@@ -58,7 +56,7 @@ def has_alternant(table, lemma: str) -> bool:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--dry-run", action="store_true", help="print the counts only")
     args = ap.parse_args(argv)
     hun = read_hunspell(args.shared / "oracles" / "hunspell-el_GR.dic.gz")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """§B6 by evidence: which -ος adjectives form -ότερος/-ότατος → ``lexicon/comparison.tsv``.
 
-Usage: python scripts/find_comparison.py [--shared DIR]      (default ../shared)
+Usage: python -m scripts.pipeline.find_comparison [--shared DIR]      (default ../shared)
 
 An adjective of the lemma files whose masculine ends in -ος (the synthetic degrees of §B6,
 grammars/rules/b6_degree.py) is *graded* when one of its comparative or superlative forms
@@ -24,13 +24,12 @@ import gzip
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from scripts.common import ROOT, SHARED
 
-from fst import learn  # noqa: E402
-from import_spacy_adverbs import hunspell_lower  # noqa: E402
-from lexicon import read_lexicon  # noqa: E402
-from fst.normalize import InvalidWord, to_tile  # noqa: E402
+from fst import learn
+from scripts.common import hunspell_lower
+from lexicon import read_lexicon
+from fst.normalize import InvalidWord, to_tile
 
 OUT = ROOT / "lexicon" / "comparison.tsv"
 ENDINGS = ("ΟΣ", "ΟΥ", "Ο", "Ε", "ΟΙ", "ΩΝ", "ΟΥΣ", "Η", "ΗΣ", "ΕΣ", "Α")
@@ -69,7 +68,7 @@ def read_dev(shared: Path) -> frozenset[str]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
     lemmas = sorted({e.lemma for e in read_lexicon() if e.pos == "ADJ"

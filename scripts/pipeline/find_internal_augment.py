@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Decide which verbs take the internal augment (regulation §D2); write lexicon rows.
 
-Usage: python scripts/find_internal_augment.py [--shared DIR] [--no-official] [--show]
+Usage: python -m scripts.pipeline.find_internal_augment [--shared DIR] [--no-official] [--show]
        (default ../shared)
 
 §D2 says compound verbs take the internal augment "as the dictionaries recommend": a lemma
@@ -47,14 +47,12 @@ import collections
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+from scripts.common import ROOT, SHARED
 
-from lexicon import read_lexicon  # noqa: E402
-from grammars import phonology as ph  # noqa: E402
-from grammars.paradigm import generate, load_tables  # noqa: E402
-from grammars.rules import d2_internal_augment as d2  # noqa: E402
+from lexicon import read_lexicon
+from grammars import phonology as ph
+from grammars.paradigm import generate, load_tables
+from grammars.rules import d2_internal_augment as d2
 
 OUT = ROOT / "lexicon" / "internal-augment.tsv"
 MIN_TWINS = 2        # distinct attested twins for a lemma to take the internal augment
@@ -85,12 +83,12 @@ def evidence(lemma: str, table, hun: set[str]):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
+    ap.add_argument("--shared", default=str(SHARED))
     ap.add_argument("--no-official", action="store_true")
     ap.add_argument("--show", action="store_true", help="print every decided lemma")
     args = ap.parse_args(argv)
     shared = Path(args.shared)
-    from classify_by_evidence import read_hunspell
+    from scripts.common import read_hunspell
     hun = read_hunspell(shared)
     dev = None
     devp = shared / "oracles" / "pes-2-8-2024-dev.txt"

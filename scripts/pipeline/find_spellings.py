@@ -14,20 +14,18 @@ Each lemma pair gives the stem around its alternation (``e4_spellings.stem_at``:
 the same alternation is dropped (the shorter one reaches its lemmas). Deterministic; no oracle
 is read. Prints the counts.
 
-    python scripts/find_spellings.py [--dry-run]
+    python -m scripts.pipeline.find_spellings [--dry-run]
 """
 from __future__ import annotations
 
 import argparse
 import collections
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from scripts.common import ROOT
 
-from lexicon import LEXICON_DIR, SPELLINGS_FILE, read_lexicon  # noqa: E402
-from grammars.rules import e4_spellings as e4  # noqa: E402
+from lexicon import LEXICON_DIR, SPELLINGS_FILE, read_lexicon
+from grammars.rules import e4_spellings as e4
 
 REGULATION_PAIRS = (("αυγό", "αβγό"), ("αυγίλα", "αβγίλα"), ("αυγούλι", "αβγούλι"),
                     ("αητός", "αϊτός"))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compound verbs of the irregular core: write ``lexicon/compounds.tsv`` (records, no forms).
 
-Usage: python scripts/import_compounds.py [--shared DIR] [--no-official]   (default ../shared)
+Usage: python -m scripts.pipeline.import_compounds [--shared DIR] [--no-official]   (default ../shared)
 
 Deterministic (same inputs → byte-identical file); prints its counts.
 
@@ -27,7 +27,7 @@ Deterministic (same inputs → byte-identical file); prints its counts.
   forms over the accepted records (in-sample); a dropped kind removes that mode from every
   record, and a record left without aorist evidence goes.
 
-Lemmas compiled here are removed from ``lexicon/review.tsv`` (review lemmas are not in the
+Lemmas compiled here are removed from ``scripts/pipeline/data/review.tsv`` (review lemmas are not in the
 lexicon).
 """
 from __future__ import annotations
@@ -40,15 +40,12 @@ import sys
 import unicodedata
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+from scripts.common import REVIEW, ROOT, SHARED
 
-from lexicon import read_lexicon, read_listed  # noqa: E402
-from grammars import compounds as C  # noqa: E402
+from lexicon import read_lexicon, read_listed
+from grammars import compounds as C
 
 OUT = ROOT / "lexicon" / "compounds.tsv"
-REVIEW = ROOT / "lexicon" / "review.tsv"
 MIN_MODE, MODE_RATIO = 2, 0.4
 MIN_SHARED, SHARED_RATIO = 3, 0.5
 CONFIRM_RATIO, CHOOSE_RATIO, MIN_OFFICIAL = 0.6, 0.7, 2
@@ -113,10 +110,10 @@ def drop_kind(records, rows, kind, counts):
 
 
 def main(argv=None) -> int:
-    from classify_by_evidence import junk_reason, read_hunspell
+    from scripts.common import junk_reason, read_hunspell
     from fst.learn import dev_could_hold, fold_from_env, read_dev
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--no-official", action="store_true")
     args = ap.parse_args(argv)
     counts = collections.Counter()

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compile elspell's derivation records into lexicon rows: ``lexicon/lemmas-derived.tsv``.
 
-Usage: python scripts/import_derivations.py [--shared DIR] [--out FILE] [--no-official]
+Usage: python -m scripts.pipeline.import_derivations [--shared DIR] [--out FILE] [--no-official]
        (default ../shared, lexicon/lemmas-derived.tsv)
 
 Every record of ``lexicon/derivations.tsv`` (lemma, base class, derived class, kind; DESIGN-NOTES
@@ -52,12 +52,10 @@ import collections
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+from scripts.common import ROOT, SHARED
 
-from grammars.derivation import FEMININE_A, FEMININE_OU, candidates, pos_of  # noqa: E402
-from grammars.paradigm import generate, load_tables  # noqa: E402
+from grammars.derivation import FEMININE_A, FEMININE_OU, candidates, pos_of
+from grammars.paradigm import generate, load_tables
 
 LEXICON = ROOT / "lexicon"
 OUT = LEXICON / "lemmas-derived.tsv"
@@ -161,7 +159,7 @@ def choose(lemma, base, derived, hun):
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--no-official", action="store_true")
     args = ap.parse_args(argv[1:])
@@ -170,7 +168,7 @@ def main(argv: list[str]) -> int:
         print(f"import_derivations: {hun_path} not found (hunspell evidence is needed)",
               file=sys.stderr)
         return 2
-    from classify_by_evidence import read_hunspell
+    from scripts.common import read_hunspell
     from fst.normalize import to_tile
     # the training fold only under DEKTES_PES_FOLD (the dev half's words and hashes)
     from fst.learn import fold_from_env, fold_of, in_dev_half, read_dev

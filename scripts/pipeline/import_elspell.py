@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Import elspell's ``word.rule.data`` (lemma + Triantafyllidis-style class) into ``lexicon/``.
 
-Usage: python scripts/import_elspell.py [PATH_TO_word.rule.data] [--out DIR]
+Usage: python -m scripts.pipeline.import_elspell [PATH_TO_word.rule.data] [--out DIR]
        (defaults: ../shared/data/elspell/word.rule.data, lexicon/)
 
 Writes ``lexicon/lemmas.tsv`` (one row per lemma + inflection class) and
@@ -17,9 +17,9 @@ Cleaning (counts are printed):
   like the lemma (e.g. αγρότης O7 + O27: O27 members end in -α, so O27 encodes αγρότισσα),
   or when its table would strip the lemma's stress (βασιλιάς O21, :func:`stress_misfits`);
 * no silent loss (issue 12): a row whose class gives no form of the lemma (ζελέ O13, βράδυ
-  O44) is misclassified: it goes to ``lexicon/review.tsv`` (source ``elspell``, with the classes of its
-  part of speech that cite the lemma), never into ``lemmas.tsv`` (grammars/defective.py,
-  ``status``). Plural-only and impersonal lemmas (γενέθλια, χιονίζει) stay: the compiler
+  O44) is misclassified: it goes to the review queue, ``scripts/pipeline/data/review.tsv``
+  (``review.tsv`` in ``--out DIR``; source ``elspell``, with the classes of its part of speech
+  that cite the lemma), never into ``lemmas.tsv`` (grammars/defective.py, ``status``). Plural-only and impersonal lemmas (γενέθλια, χιονίζει) stay: the compiler
   inflects them from their base.
 """
 from __future__ import annotations
@@ -29,12 +29,11 @@ import sys
 import unicodedata
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from scripts.common import REVIEW, ROOT, SHARED
 
-from grammars.derivation import pos_of  # noqa: E402
+from grammars.derivation import pos_of
 
-DEFAULT = ROOT.parent / "shared" / "data" / "elspell" / "word.rule.data"
+DEFAULT = SHARED / "data" / "elspell" / "word.rule.data"
 
 # What a second class code derives, by the code's part of speech and gender (DESIGN-NOTES §5).
 KIND = {
@@ -141,7 +140,8 @@ def main(argv: list[str]) -> int:
         for lemma, code in sorted(names, key=lambda r: (strip_accents(r[0]), r[0], r[1])):
             f.write(f"{lemma}\t{code}\telspell\n")
     counts["capitalised lemma+class rows (excluded.tsv)"] = len(names)
-    write_review(out / "review.tsv", review)
+    # the review queue is the pipeline's own data; beside the other files when --out is given
+    write_review(REVIEW if out == ROOT / "lexicon" else out / "review.tsv", review)
     for k, v in counts.items():
         print(f"{k}: {v}")
     return 0

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Import the federation's «Κρυμμένες Λέξεις» (hidden words, 2020) into lexicon/hidden_words.tsv.
 
-Usage: python scripts/import_hidden_words.py [PATH_TO_hidden-words-2020.tsv]
+Usage: python -m scripts.pipeline.import_hidden_words [PATH_TO_hidden-words-2020.tsv]
        (default ../shared/data/pes/hidden-words-2020.tsv)
 
 Rule E2: ancient forms surviving in expressions printed in the dictionaries are valid; the
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT = ROOT.parent / "shared" / "data" / "pes" / "hidden-words-2020.tsv"
+from scripts.common import ROOT, SHARED
+DEFAULT = SHARED / "data" / "pes" / "hidden-words-2020.tsv"
 TILES = set("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ")
 DICTS = {"ΤΡΙΑΝ": "Triantafyllidis ΛΚΝ", "ΜΠΑΜΠ": "Babiniotis ΛΝΕΓ", "ΑΚΑΔ": "Academy of Athens"}
 

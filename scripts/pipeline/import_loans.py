@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Indeclinable foreign loans (§B7) and single-form words from spaCy's noun and adjective lemmas → ``lexicon/loans.tsv``.
 
-Usage: python scripts/import_loans.py [--shared DIR]      (default ../shared)
+Usage: python -m scripts.pipeline.import_loans [--shared DIR]      (default ../shared)
 
 A spaCy lemma (``data/spacy/el_lemma_index.json.gz``, MIT; keys ``noun``, ``adj``) becomes a row
 
@@ -31,15 +31,13 @@ import sys
 import unicodedata
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+from scripts.common import ROOT, SHARED
 
-from classify_by_evidence import cites  # noqa: E402
-from grammars.derivation import citation_cell, pos_of  # noqa: E402
-from grammars.paradigm import load_tables  # noqa: E402
-from grammars.rules.b7_loans import loan_shaped  # noqa: E402
-from import_spacy_adverbs import read_hunspell, reason_to_drop  # noqa: E402
+from scripts.common import cites
+from grammars.derivation import citation_cell, pos_of
+from grammars.paradigm import load_tables
+from grammars.rules.b7_loans import loan_shaped
+from scripts.common import read_hunspell_dic as read_hunspell, reason_to_drop
 
 OUT = ROOT / "lexicon" / "loans.tsv"
 POS = {"noun": ("N", "N"), "adj": ("ADJ", "ADJ")}  # listed-file POS (closed.tsv style)
@@ -87,7 +85,7 @@ def inflected(w: str, pos: str, tables, hun_tiles: set[str]) -> bool:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--shared", type=Path, default=SHARED)
     args = ap.parse_args(argv)
     with gzip.open(args.shared / "data" / "spacy" / "el_lemma_index.json.gz", "rt",
                    encoding="utf-8") as f:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The federation's 2- and 3-letter words → ``lexicon/words-2-3.tsv`` (rule §L23).
 
-Usage: python scripts/import_words_2_3.py [--shared DIR]      (default ../shared)
+Usage: python -m scripts.pipeline.import_words_2_3 [--shared DIR]      (default ../shared)
 
 Reads ``data/pes/words-2-3.txt`` (every 2- and 3-letter word of the official list, both
 halves: the federation's rendering of the 2- and 3-letter word book that §A1 names as a
@@ -32,11 +32,10 @@ import sys
 import unicodedata
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from scripts.common import ROOT, SHARED
 
-from fst.normalize import InvalidWord, to_tile  # noqa: E402
-from import_spacy_adverbs import hunspell_lower  # noqa: E402
+from fst.normalize import InvalidWord, to_tile
+from scripts.common import hunspell_lower
 
 OUT = ROOT / "lexicon" / "words-2-3.tsv"
 SPACY_POS = {"noun": "N", "adj": "ADJ", "adv": "ADV", "verb": "V"}
@@ -79,7 +78,7 @@ def plausible(w: str) -> bool:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
     words = sorted(set((args.shared / "data" / "pes" / "words-2-3.txt")

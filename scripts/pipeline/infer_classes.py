@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Infer each inflection class's table (cells, endings, stress directives) from flexy's output.
 
-Usage: python scripts/infer_classes.py [FLEXY_FORMS] [--report FILE]
+Usage: python -m scripts.pipeline.infer_classes [FLEXY_FORMS] [--report FILE]
        (default ../shared/oracles/flexy-forms.txt.gz)
 
 DESIGN-NOTES §5 allows a class's cells, endings and stress to be inferred from flexy's
@@ -21,15 +21,14 @@ import gzip
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from scripts.common import ROOT, SHARED
 
-from grammars import phonology as ph  # noqa: E402
-from grammars.cells import flexy_cell, participle_cells  # noqa: E402
-from grammars.orthography import doubled_iota  # noqa: E402
-from grammars.paradigm import consonant_initial, cut  # noqa: E402
+from grammars import phonology as ph
+from grammars.cells import flexy_cell, participle_cells
+from grammars.orthography import doubled_iota
+from grammars.paradigm import consonant_initial, cut
 
-DEFAULT = ROOT.parent / "shared" / "oracles" / "flexy-forms.txt.gz"
+DEFAULT = SHARED / "oracles" / "flexy-forms.txt.gz"
 DIRECTIVE_ORDER = [ph.KEEP, "MAXPEN", "ULT", "PEN", "ANT"]
 CONTEXT = 2  # extra lemma letters a key may look at beyond the stripped ones
 POS = {"O": "NOUN", "E": "ADJ", "P": "VERB"}

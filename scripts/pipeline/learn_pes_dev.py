@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Learn lemma records from the official list's development half; write the lexicon files.
 
-Usage: python scripts/learn_pes_dev.py [--shared DIR] [--jobs N] [--report FILE]
+Usage: python -m scripts.pipeline.learn_pes_dev [--shared DIR] [--jobs N] [--report FILE]
        [--guess-cache FILE] [--dev FILE] [--out-dir DIR]
 
 Reads ``../shared/oracles/pes-2-8-2024-dev.txt`` (only the fold $DEKTES_PES_FOLD=0|1 when set)
@@ -36,10 +36,9 @@ import time
 import unicodedata
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from scripts.common import REVIEW, ROOT, SHARED
 
-from fst import learn  # noqa: E402
+from fst import learn
 
 LEXICON = ROOT / "lexicon"
 OUT_PES = "lemmas-pes-dev.tsv"
@@ -84,7 +83,7 @@ def lemma_sources(shared: Path, freedict: Path | None) -> dict[str, tuple[str, f
             for w in index.get(key, ()):
                 found[_nfc(w)].add("spacy")
                 pos[_nfc(w)].add(tag)
-    review = LEXICON / "review.tsv"
+    review = REVIEW
     if review.exists():
         from lexicon import rows
         for _, parts in rows(review):
@@ -201,7 +200,7 @@ def write_outputs(out_dir: Path, pes, other, fd, fold: int | None) -> None:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--dev", type=Path, help="the word list (default: the dev half in --shared)")
     ap.add_argument("--out-dir", type=Path, default=LEXICON)
     ap.add_argument("--jobs", type=int, default=2)
@@ -251,7 +250,7 @@ def main(argv=None) -> int:
             with open(args.guess_cache, "wb") as f:
                 pickle.dump((key, support), f)
     print(f"(lemma, class) candidates: {len(support)} ({time.time() - t0:.0f} s)", flush=True)
-    from import_spacy_adverbs import read_hunspell
+    from scripts.common import read_hunspell_dic as read_hunspell
     hun_path = args.shared / "oracles" / "hunspell-el_GR.dic.gz"
     hun = read_hunspell(hun_path) if hun_path.exists() else set()
     sources = lemma_sources(args.shared, args.freedict)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Make grammars/phonotactics.tsv, the inventory of letter clusters of Greek words.
 
-Usage: python scripts/make_phonotactics.py [--shared DIR] [--min-lemmas N] [--min-sources N]
+Usage: python -m scripts.pipeline.make_phonotactics [--shared DIR] [--min-lemmas N] [--min-sources N]
                                           [-o FILE]
 
 Reads three independent sources in ../shared (none is shipped; only the cluster table is):
@@ -26,13 +26,12 @@ import gzip
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from scripts.common import SHARED
 
-from tqdm import tqdm  # noqa: E402
+from tqdm import tqdm
 
-from fst.normalize import to_tile  # noqa: E402
-from grammars.phonotactics import INVENTORY_FILE, POSITIONS, runs  # noqa: E402
+from fst.normalize import to_tile
+from grammars.phonotactics import INVENTORY_FILE, POSITIONS, runs
 
 SOURCES = ("elspell", "hunspell", "unimorph")
 
@@ -98,7 +97,7 @@ def collect(shared: Path):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--min-lemmas", type=int, default=3)
     ap.add_argument("--min-sources", type=int, default=2)
     ap.add_argument("-o", "--output", type=Path, default=INVENTORY_FILE)
