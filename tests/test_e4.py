@@ -1,7 +1,7 @@
 """§E4 double spellings (RULES.md E4): the spellings file, the stem rule, the compiled layer."""
 from __future__ import annotations
 
-import importlib.util
+import importlib
 
 import pytest
 
@@ -9,15 +9,9 @@ from fst.api import Judge
 from grammars.profiles import LAYERS, PROFILES, disabled
 from grammars.rules import e4_spellings as e4
 
-from conftest import REPO_ROOT
-
 
 def _find_spellings():
-    spec = importlib.util.spec_from_file_location(
-        "find_spellings", REPO_ROOT / "scripts" / "find_spellings.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return importlib.import_module("scripts.pipeline.find_spellings")
 
 
 # -- the data file ------------------------------------------------------------------------

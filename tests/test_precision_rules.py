@@ -1,16 +1,12 @@
 """Grammar bars against systematic over-generation: the -άω alternant (flag ``no_aw``), §B6
 degrees of pronouns, numerals and irregular adjectives, participle-shaped hunspell lemmas."""
-import sys
 
 import pytest
 
-from conftest import REPO_ROOT
 from fst.compile import paradigm_groups
 from lexicon import LexEntry, read_flags, read_lexicon
 from grammars.paradigm import load_tables
 from grammars.rules import aw_present, b6_degree
-
-sys.path.insert(0, str(REPO_ROOT / "scripts"))
 
 
 def _chosen(entry):
@@ -69,5 +65,5 @@ def test_b6_still_grades_ordinary_adjectives(lemma):
     ("δοθείσης", True), ("ζώσης", True), ("παρούσης", True),
     ("γρίπης", False), ("ευμενής", False), ("τρώση", False), ("γνώση", False)])
 def test_genitive_participles_are_participle_shaped(lemma, shaped):
-    from classify_by_evidence import participle_shaped
+    from scripts.pipeline.classify_by_evidence import participle_shaped
     assert participle_shaped(lemma) is shaped

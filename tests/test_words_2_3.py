@@ -69,8 +69,8 @@ def test_without_l23_only_list_words_are_rejected():
 @requires_shared
 def test_import_is_reproducible(tmp_path, shared):
     out = tmp_path / "w.tsv"
-    subprocess.run([sys.executable, str(REPO_ROOT / "scripts" / "import_words_2_3.py"),
-                    "--shared", str(shared), "--out", str(out)], check=True,
+    subprocess.run([sys.executable, "-m", "scripts.pipeline.import_words_2_3",
+                    "--shared", str(shared), "--out", str(out)], cwd=REPO_ROOT, check=True,
                    capture_output=True)
     assert out.read_text(encoding="utf-8") == (REPO_ROOT / "lexicon" / "words-2-3.tsv").read_text(
         encoding="utf-8")

@@ -46,6 +46,8 @@ from scripts.common import ROOT, SHARED
 DEV_FILE = Path("oracles") / "pes-2-8-2024-dev.txt"
 #: the generating scripts' folder (repository path) and package
 PIPELINE = "scripts/pipeline"
+#: the review queue, the pipeline's own data (several steps write it)
+REVIEW_TSV = f"{PIPELINE}/data/review.tsv"
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,7 @@ class Step:
 STEPS: tuple[Step, ...] = (
     # reads lemmas-derived.tsv (for its review rows only) and loans.tsv as shipped
     Step("classify_by_evidence.py", True,
-         ("lexicon/lemmas-spacy.tsv", "lexicon/lemmas-hunspell.tsv", "lexicon/review.tsv"), 30),
+         ("lexicon/lemmas-spacy.tsv", "lexicon/lemmas-hunspell.tsv", REVIEW_TSV), 30),
     Step("import_derivations.py", True, ("lexicon/lemmas-derived.tsv",), 0.3),
     Step("import_loans.py", False, ("lexicon/loans.tsv",), 0.2),
     Step("find_spellings.py", False, ("lexicon/spellings.tsv",), 0.2, shared=False),
@@ -82,7 +84,7 @@ STEPS: tuple[Step, ...] = (
     Step("find_internal_augment.py", True, ("lexicon/internal-augment.tsv",), 0.3),
     # reads compounds.tsv as shipped (import_compounds.py reads the parts this writes)
     Step("infer_parts.py", True, ("lexicon/verb-parts.tsv",), 1.2),
-    Step("import_compounds.py", True, ("lexicon/compounds.tsv", "lexicon/review.tsv"), 1),
+    Step("import_compounds.py", True, ("lexicon/compounds.tsv", REVIEW_TSV), 1),
     Step("find_comparison.py", True, ("lexicon/comparison.tsv",), 0.1),
     Step("learn_pes_dev.py", True,
          ("lexicon/lemmas-pes-dev.tsv", "lexicon/lemmas-sources.tsv",
@@ -90,7 +92,7 @@ STEPS: tuple[Step, ...] = (
     # last: decides the review queue the steps above leave (and builds the lexicon once)
     Step("decide_review.py", True,
          ("lexicon/lemmas-model.tsv", "lexicon/model-posteriors.tsv", "lexicon/rejected.tsv",
-          "lexicon/model-kinds.tsv", "lexicon/review.tsv"), 25),
+          "lexicon/model-kinds.tsv", REVIEW_TSV), 25),
 )
 
 
