@@ -1,7 +1,14 @@
 """§B6 comparatives and superlatives, with the regulation's barred examples."""
 import pytest
 
+import rule_cases
 from grammars.rules import b6_degree
+from lexicon import LEXICON_DIR
+
+
+@pytest.mark.parametrize("row", rule_cases.params("B6"))
+def test_rule_case(judge, row):
+    rule_cases.check(judge, row)
 
 
 def test_barred_kinds():
@@ -72,3 +79,24 @@ def test_explain_names_b6_and_the_lemma(judge, word, lemma):
     e = judge.explain(word)
     assert not e.verdict.valid
     assert any(rule == "B6" and lemma in why for rule, why in e.blocked), e.blocked
+
+
+@pytest.mark.parametrize("lemma", ["αυτός", "ποιος", "σος", "ίδιος", "απλός", "καλός",
+                                   "διπλός", "τριπλάσιος", "μονός", "μισός"])
+def test_b6_bars_pronouns_irregular_and_numeral_adjectives(lemma):
+    assert not b6_degree.allowed(lemma, "E1")
+
+
+@pytest.mark.parametrize("lemma", ["ψηλός", "ωραίος", "αργός", "άγιος", "χαμηλός"])
+def test_b6_still_grades_ordinary_adjectives(lemma):
+    assert b6_degree.allowed(lemma, "E1")
+
+
+def test_b6_no_comparison_file():
+    from grammars.rules import b6_degree
+    lemmas = b6_degree.no_comparison()
+    assert {"κόκκινος", "τρελός", "λευκός"} <= lemmas
+    assert not any(b6_degree.allowed(lm) for lm in lemmas)
+    rows = [ln.split("\t") for ln in (LEXICON_DIR / "no-comparison.tsv").read_text(encoding="utf-8")
+            .splitlines() if ln and not ln.startswith(("#", "lemma\t"))]
+    assert all(len(r) == 3 and r[1] in ("colour", "state", "material", "pronoun", "irregular", "numeral") and r[2] for r in rows)

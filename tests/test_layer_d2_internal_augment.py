@@ -2,9 +2,15 @@
 lexicon/internal-augment.tsv, grammars/internal_augment.tsv)."""
 import pytest
 
+import rule_cases
 from fst.api import Judge
 from grammars.paradigm import load_tables
 from grammars.rules import d2_internal_augment as d2
+
+
+@pytest.mark.parametrize("row", rule_cases.params("D2"))
+def test_rule_case(judge, row):
+    rule_cases.check(judge, row)
 
 # the regulation's D2 examples whose lemma the lexicon has (διαλύω, αποσπώ, επιδρώ, διατελώ,
 # προβλέπω, υπάρχω)

@@ -5,9 +5,20 @@ import importlib
 
 import pytest
 
+import rule_cases
 from fst.api import Judge
 from grammars.profiles import LAYERS, PROFILES, disabled
 from grammars.rules import e4_spellings as e4
+import pynini
+from fst.tags import TagTable
+from grammars.rules import e4_spellings
+from layer_fst import _ctx, _gen, _paths
+from lexicon import LexEntry
+
+
+@pytest.mark.parametrize("row", rule_cases.params("E4"))
+def test_rule_case(judge, row):
+    rule_cases.check(judge, row)
 
 
 def _find_spellings():
@@ -121,3 +132,20 @@ def test_explain_shows_e4(capsys):
     out = capsys.readouterr().out
     assert "αυγουλάδικο" in out and "§E4" in out.splitlines()[0]
     assert any("§A1 paradigm O41 §E4" in line for line in out.splitlines()[1:])
+
+
+def test_e4_fst_agrees_with_its_reference():
+    pair = e4_spellings.StemPair("αυγουλ", "αβγουλ", "αυ/αβ", "αυγούλι/αβγούλι", "test")
+    rows = [("αυγουλάκι", "O44", "N;NOM;SG", "αυγουλάκι"),
+            ("αυγουλάκι", "O44", "N;GEN;SG", "αυγουλακιού"),
+            ("αυγή", "O31", "N;NOM;SG", "αυγή")]
+    lemmas = tuple(LexEntry(lm, "NOUN", c, "t") for lm, c in {(r[0], r[1]) for r in rows})
+    (ext,) = e4_spellings.extensions([e.lemma for e in lemmas], [pair])
+    with pynini.default_token_type("utf8"):
+        tags = TagTable()
+        got = _paths(e4_spellings.twins(_gen(tags, rows), _ctx(
+            tags, lemmas=lemmas, spellings=(pair,))), tags)
+    want = {((lm, c, cell, ("E4",)), t) for lm, c, cell, s in rows if lm == ext.lemma
+            for t in e4_spellings.twin_forms(s, ext)}
+    assert got == want
+    assert {s for _, s in got} == {"αβγουλάκι", "αβγουλακιού"}
