@@ -16,7 +16,7 @@ Usage: python -m scripts.measure.measure_lemma_model [--shared DIR] [--sample N]
 For each part of speech it prints, per threshold t, the share of lemmas whose best class has
 posterior ≥ t (coverage) and the share of those that are right (precision), and the share of
 real lemmas the model would reject (P(NONE) ≥ t). Then, per kind (POS, decided class) at the
-POS's threshold, both precisions and whether the kind is kept (``scripts/decide_review.py`` computes the same
+POS's threshold, both precisions and whether the kind is kept (``scripts/pipeline/decide_review.py`` computes the same
 table, writes it to ``lexicon/model-kinds.tsv`` and decides only kept kinds). Writes nothing
 else but the optional candidate cache (a development aid; stale if the class tables change).
 ``DEKTES_PES_FOLD=0|1`` reads one fold of the dev half.

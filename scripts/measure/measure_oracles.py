@@ -10,7 +10,7 @@ Usage: python -m scripts.measure.measure_oracles [SHARED_DIR] [--profile P] [--b
   them in the development half, the share that the file contains).
 * ``--profile P``: the language of profile P (grammars/profiles.py: a word counts only if one
   of its analyses names none of the layers or sources P switches off).
-* With ``DEKTES_PES_FOLD=k`` (the lexicon regenerated from fold k: scripts/measure_folds.py),
+* With ``DEKTES_PES_FOLD=k`` (the lexicon regenerated from fold k: scripts/measure/measure_folds.py),
   the dev-half figures are measured on the **other fold only** (recall over its words,
   precision over our forms that hash into it): the generalisation figure.
 * ``--by-source``: precision per lemma source (the lemma files' source column), over the forms

@@ -77,7 +77,7 @@ def draw(words, n: int, seed: int) -> list[str]:
 
 def source_index(entries, listed=(), compounds=(), parts=()) -> dict[tuple[str, str], str]:
     """(lemma, inflection class) → lemma source: the ``source`` column of the first lemma row
-    (as scripts/measure_oracles.py ``by_source``), else ``verb-parts:<source>`` for a verb
+    (as scripts/measure/measure_oracles.py ``by_source``), else ``verb-parts:<source>`` for a verb
     that only ``lexicon/verb-parts.tsv`` enters, else ``listed:<file stem>`` for a listed
     paradigm's lemma. ``entries``: LexEntry-like (lemma, inflection_class, source);
     ``listed``: (file name, ListedForm-like) pairs; ``compounds``: CompoundRecord-like

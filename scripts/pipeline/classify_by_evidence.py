@@ -72,7 +72,7 @@ A lemma the official list does not confirm is dropped and
 counted, not written to the review file (no review row comes from an oracle). Figures measured on
 the dev half are then in-sample; the held-back half measures them. ``--no-official`` decides by
 hunspell alone. With ``DEKTES_PES_FOLD=0|1`` only that fold of the dev half is read (a
-measurement build, scripts/measure_folds.py).
+measurement build, scripts/measure/measure_folds.py).
 
 Thresholds were checked on elspell's own lemmas (held as if unknown): of 3,000 sampled, 80 %
 are decided; the class decided equals elspell's in 91 % of them, and gives the same or a
@@ -631,11 +631,11 @@ def write_lexicon(path: Path, rows, source: str, what: str) -> None:
 def write_review(rows, accepted, known=frozenset()) -> None:
     """Review rows, without lemmas accepted under another part of speech or already in the
     lexicon (``known``: elspell, hand entries; and the derived lexemes of
-    ``lexicon/lemmas-derived.tsv``, scripts/import_derivations.py)."""
+    ``lexicon/lemmas-derived.tsv``, scripts/pipeline/import_derivations.py)."""
     derived = {lm for lm, _, _ in read_lexicon_rows(LEXICON / "lemmas-derived.tsv")}
     done = {lm for lm, _, _ in accepted} | set(known) | derived
     rows = [r for r in rows if r[0] not in done]
-    if OUT_REVIEW.exists():  # misclassified elspell rows (scripts/import_elspell.py) stay
+    if OUT_REVIEW.exists():  # misclassified elspell rows (scripts/pipeline/import_elspell.py) stay
         rows += [tuple(ln.split("\t")) for ln in OUT_REVIEW.read_text(encoding="utf-8").splitlines()
                  if not ln.startswith("#") and ln.split("\t")[2:3] == ["elspell"]]
     lines = [

@@ -8,13 +8,13 @@ The queue is every row of ``scripts/pipeline/data/review.tsv`` plus the rows thi
 before (``lexicon/lemmas-model.tsv`` via ``lexicon/model-posteriors.tsv``, and
 ``lexicon/rejected.tsv``, which keep the queue's reason and candidates), so a rerun decides
 the same queue. The model is fitted on a seeded sample of elspell's classed lemmas
-(``lexicon/lemmas.tsv``), as ``scripts/measure_lemma_model.py`` measures it. For each queued
+(``lexicon/lemmas.tsv``), as ``scripts/measure/measure_lemma_model.py`` measures it. For each queued
 lemma (a spaCy lemma, a hunspell citation form or an elspell row; never one the list alone
 supports) it computes the posterior of every candidate class and of NONE from hunspell, the
 official list's dev half (forms it could show only) and UniMorph, and then:
 
 * **accepted** — P(the lemma exists) ≥ 0.9, P(best class | exists) ≥ its POS's threshold and its kind (POS, class) is
-  kept: measured first, as ``scripts/measure_lemma_model.py`` prints it (class-choice precision
+  kept: measured first, as ``scripts/measure/measure_lemma_model.py`` prints it (class-choice precision
   ≥ 0.975 on elspell's held-out folds and on UniMorph lemmas elspell lacks, wherever one
   decided ≥ 20 lemmas of the kind), the table written to ``lexicon/model-kinds.tsv``: a row of
   ``lexicon/lemmas-model.tsv``, source ``<queue source>+model``, with ``+pes-dev`` when the
@@ -31,7 +31,7 @@ another candidate (a lemma in -ο/-ό whose -ς form hunspell lists: βαρεμ�
 "adds too few forms") are never accepted, only rejected or kept. An accepted lemma that is a
 main form of a lemma accepted before it (higher posterior first) is kept in review. Only
 lemma records are written: no form of any source. Deterministic; prints its counts.
-``DEKTES_PES_FOLD=0|1`` reads one fold of the dev half (scripts/measure_folds.py).
+``DEKTES_PES_FOLD=0|1`` reads one fold of the dev half (scripts/measure/measure_folds.py).
 """
 from __future__ import annotations
 

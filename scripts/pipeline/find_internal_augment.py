@@ -33,7 +33,7 @@ The list must also confirm the ``only`` mode: at least one plain form it would d
 letters and hashes into the dev half, and none of them is in the list (the federation's list
 holds many plain forms hunspell lacks: ΣΥΝΤΑΞΑ, ΥΠΟΓΡΑΨΑ); otherwise the mode is ``both``. Figures are printed; figures measured on the dev half afterwards are in-sample.
 With ``DEKTES_PES_FOLD=0|1`` only that fold of the dev half is read (a measurement build,
-scripts/measure_folds.py).
+scripts/measure/measure_folds.py).
 
 Output: ``lexicon/internal-augment.tsv`` (deterministic), rows
 ``lemma prefix augmented mode unstressed evidence source``; ``evidence`` is

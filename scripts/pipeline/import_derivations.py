@@ -40,7 +40,7 @@ without the official list (``--no-official``), a hunspell-tier group is kept if 
 attests ``KEEP_HUNSPELL`` of its forms and a grammar-tier group is not. The list thus only
 confirms or rejects whole kinds, never a lemma; every kept lemma rests on hunspell's evidence
 or on the grammar (its figures on the dev half are then in-sample). With ``DEKTES_PES_FOLD=0|1``
-only that fold of the dev half is read (a measurement build, scripts/measure_folds.py).
+only that fold of the dev half is read (a measurement build, scripts/measure/measure_folds.py).
 
 Only lemma + class rows are written (source ``elspell-derivation``): no hunspell form is
 copied.

@@ -177,7 +177,7 @@ def misclassified(rows, out: Path | None = None):
 
 def write_review(path: Path, review) -> None:
     """Put the elspell rows into the review file, keeping its other rows (written by
-    scripts/classify_by_evidence.py) and its header."""
+    scripts/pipeline/classify_by_evidence.py) and its header."""
     head, body = [], []
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():

@@ -7,7 +7,7 @@ A spaCy lemma (``data/spacy/el_lemma_index.json.gz``, MIT; keys ``noun``, ``adj`
 
     lemma  N|ADJ  INDECL  N|ADJ  lemma  0  citation
 
-when it is a clean single word (the junk filter of scripts/import_spacy_adverbs.py), no lexicon
+when it is a clean single word (the junk filter of import_spacy_adverbs.py, scripts/common.py), no lexicon
 file has it, it has a loan shape (``grammars.rules.b7_loans.loan_shaped``: γκολ, ασανσέρ,
 κλισέ), no inflection class of its part of speech cites it (so νερό, αλεπού stay with their
 classes), and the hunspell el_GR list attests it in lower case (on the official list's dev half,
