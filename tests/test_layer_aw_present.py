@@ -1,6 +1,7 @@
 """The -άω present beside an -ώ present (flag ``no_aw``, a §D4 layer)
 (grammars/rules/aw_present.py): its own cases."""
 import pytest
+
 from fst.compile import paradigm_groups
 from grammars.paradigm import load_tables
 from grammars.rules import aw_present

@@ -1,13 +1,13 @@
 """§B3 the prefix ξανα- (grammars/rules/b3_xana.py): its rows of tests/fixtures/rule_cases.tsv (the
 regulation's examples) and its own cases."""
+import pynini
 import pytest
 
-import rule_cases
-import pynini
 from fst.tags import TagTable
 from grammars.alphabet import analysis_sigma
 from grammars.rules import b3_xana
 from layer_fst import _base, _ctx, _gen, _paths, VERBS
+import rule_cases
 
 
 @pytest.mark.parametrize("row", rule_cases.params("B3"))

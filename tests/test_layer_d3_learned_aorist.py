@@ -2,13 +2,13 @@
 tests/fixtures/rule_cases.tsv (the regulation's examples) and its own cases."""
 import pytest
 
-import rule_cases
 from fst.anatable import decode
 from fst.api import Judge
 from fst.tags import TagTable
 from grammars.profiles import disabled
 from grammars.rules import Context, d3_learned_aorist
 from lexicon import LexEntry, Lexicon
+import rule_cases
 
 
 @pytest.mark.parametrize("row", rule_cases.params("D3"))

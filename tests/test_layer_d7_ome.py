@@ -1,12 +1,12 @@
 """§D7 the 1st plural in -ομε (grammars/rules/d7_ome.py): its rows of tests/fixtures/rule_cases.tsv
 (the regulation's examples) and its own cases."""
+import pynini
 import pytest
 
-import rule_cases
-import pynini
 from fst.tags import TagTable
 from grammars.rules import d7_ome
 from layer_fst import _base, _ctx, _gen, _paths, VERBS
+import rule_cases
 
 
 @pytest.mark.parametrize("row", rule_cases.params("D7"))

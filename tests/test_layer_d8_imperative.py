@@ -2,8 +2,8 @@
 rows of tests/fixtures/rule_cases.tsv (the regulation's examples) and its own cases."""
 import pytest
 
-import rule_cases
 from grammars.rules import d8_imperative
+import rule_cases
 
 
 @pytest.mark.parametrize("row", rule_cases.params("D8"))

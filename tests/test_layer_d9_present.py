@@ -2,8 +2,8 @@
 tests/fixtures/rule_cases.tsv (the regulation's examples) and its own cases."""
 import pytest
 
-import rule_cases
 from grammars.rules import d9_present
+import rule_cases
 
 
 @pytest.mark.parametrize("row", rule_cases.params("D9"))
