@@ -2,7 +2,6 @@
 speech from the class table's header, hand-written class tables kept apart."""
 from __future__ import annotations
 
-import sys
 
 from conftest import REPO_ROOT
 from grammars import alphabet
@@ -44,8 +43,7 @@ def test_part_of_speech_comes_from_the_table_header():
 
 
 def test_infer_classes_keeps_hand_written_tables():
-    sys.path.insert(0, str(REPO_ROOT / "scripts"))
-    import infer_classes
+    from scripts.pipeline import infer_classes
     hand = sorted(p.stem for p in (REPO_ROOT / "grammars" / "classes").glob("*.tsv")
                   if not infer_classes.is_inferred(p))
     assert hand == ["E10", "E11", "P13", "P14"]

@@ -57,7 +57,7 @@ def test_detectors_find_planted_violations(tmp_path):
     assert [text for _, text in ma.greek_constants(src)] == ["λέξη"]  # the docstring is exempt
     assert ma.cycles({"a": {"b"}, "b": {"a"}, "c": set()}) == [["a", "b"]]
     assert ma.layer("grammars.alphabet") < ma.layer("lexicon") < ma.layer("grammars.rules") \
-        < ma.layer("fst.compile")
+        < ma.layer("fst.build.compile")
 
 
 def test_the_packages_are_read():

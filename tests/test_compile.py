@@ -66,12 +66,8 @@ def _first_party_imports(module: str) -> set[Path]:
     """The files of every first-party module that ``module`` may import, and their parent
     packages, followed through every import statement of every module reached, at top level
     or inside a function (an import inside a function is still build code when the build
-    calls it). The import graph is scripts/measure_architecture.py's."""
-    import sys
-
-    from conftest import REPO_ROOT
-    sys.path.insert(0, str(REPO_ROOT / "scripts"))
-    import measure_architecture as ma
+    calls it). The import graph is scripts/measure/measure_architecture.py's."""
+    from scripts.measure import measure_architecture as ma
 
     known = ma.modules()
     seen, todo = set(), [module]

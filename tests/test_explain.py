@@ -1,5 +1,5 @@
-"""`explain`, rulings (§A4) and hidden words (§E2): the reasons behind verdicts."""
-from fst.api import Judge
+"""`explain`: the reasons behind verdicts (rulings, §A4: tests/test_layer_a4_rulings.py; hidden
+words, §E2: tests/test_layer_e2_hidden_words.py)."""
 from fst.app.cli import main
 
 
@@ -21,20 +21,6 @@ def test_no_lemma_offers_neighbours(judge):
     assert "ΑΝΘΡΩΠΟΣ" in ex.neighbours
 
 
-def test_rulings_are_the_last_layer(judge):
-    j = Judge(judge.analyser, judge.tiles, judge.t2s, judge.tags,
-              rulings={"ΞΨΖΩ": (True, "test ruling (2026-01-01)"),
-                       "ΑΝΘΡΩΠΟΣ": (False, "test ruling (2026-01-01)")})
-    assert j.check("ΞΨΖΩ").valid and j.check("ΞΨΖΩ").rules == ("A4",)
-    v = j.check("ΑΝΘΡΩΠΟΣ")
-    assert not v.valid and v.rules == ("A4",) and "test ruling" in v.reason
-
-
-def test_hidden_words_e2(judge):
-    v = judge.check("ΑΒΑΞ")     # listed inside ΑΒΑΚΑΣ (Babiniotis), 'Κρυμμένες Λέξεις'
-    assert v.valid and "E2" in v.rules
-
-
 def test_explain_cli(capsys):
     code = main(["explain", "ΓΡΑΨΑ", "ΑΝΘΡΩΠΟΥ"])
     out = capsys.readouterr().out.splitlines()
@@ -45,14 +31,3 @@ def test_explain_cli(capsys):
                                       "V;IND;PST;PFV;1;SG;ACT", "έγραψα"]
     assert out[2].startswith("ΑΝΘΡΩΠΟΥ\tvalid")
     assert "άνθρωπος" in out[3] and "§A1" in out[3]
-
-
-def test_hidden_words_carry_a_tag_no_class_uses(judge):
-    """A hidden word's analysis names no inflection class: its class tag is no class code."""
-    from grammars.paradigm import load_tables
-    from grammars.rules.e2_hidden_words import HIDDEN_CLASS
-    import lexicon
-    classes = set(load_tables()) | {r.inflection_class for r in lexicon.read_listed()}
-    assert HIDDEN_CLASS not in classes
-    hidden = [a for a in judge.analyse("ΑΥΤΟΦΟΡΩ") if "E2" in a.rules]
-    assert hidden and all(a.inflection_class == HIDDEN_CLASS for a in hidden)

@@ -1,9 +1,8 @@
-"""Learning lemma records from a word list (fst/learn.py, scripts/learn_pes_dev.py) and the
-profiles that leave learned sources out (grammars/profiles.py). No test reads the official
+"""Learning lemma records from a word list (fst/learn.py, scripts/pipeline/learn_pes_dev.py) and
+the profiles that leave learned sources out (grammars/profiles.py). No test reads the official
 list: the lists here are made up from paradigms of made-up lemmas."""
 import importlib
 import os
-import sys
 
 import pytest
 
@@ -13,7 +12,6 @@ from grammars.normalize import to_tile
 from grammars.paradigm import generate, load_tables
 from grammars.profiles import PROFILES, disabled, source_marks
 
-sys.path.insert(0, str(REPO_ROOT / "scripts"))
 
 # made-up lemmas (no Greek dictionary has them), with a class whose paradigm gives them back
 NOUN = ("γλούμπα", "O25")
@@ -138,7 +136,7 @@ def test_learned_rows_carry_their_source_id_in_analyses():
 def test_learn_pes_dev_script_is_deterministic(tmp_path, judge):
     """The script reruns on a small made-up list: the made-up verb is learned (source
     pes-dev, accent guessed), the same bytes twice, the report outside the output folder."""
-    import learn_pes_dev
+    from scripts.pipeline import learn_pes_dev
     forms = _dev_forms(*NOUN) + _dev_forms(*VERB)
     dev = tmp_path / "dev.txt"
     dev.write_text("\n".join(sorted(forms)) + "\n", encoding="utf-8")
@@ -171,7 +169,7 @@ def test_learn_pes_dev_script_is_deterministic(tmp_path, judge):
 
 
 def test_report_may_not_go_into_the_repository(tmp_path, judge):
-    import learn_pes_dev
+    from scripts.pipeline import learn_pes_dev
     dev = tmp_path / "dev.txt"
     dev.write_text("\n".join(_dev_forms(*VERB)) + "\n", encoding="utf-8")
     out = tmp_path / "lexicon"

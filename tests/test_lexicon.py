@@ -27,12 +27,12 @@ def test_lemmas_are_clean():
 SOURCES = {"lemmas.tsv": {"elspell"}, "lemmas-spacy.tsv": {"spacy+evidence"},
            "lemmas-hunspell.tsv": {"hunspell+evidence"}, "lemmas-manual.tsv": {"manual"},
            "lemmas-derived.tsv": {"elspell-derivation"},
-           # scripts/learn_pes_dev.py: the official list decided (lexicon/README.md)
+           # scripts/pipeline/learn_pes_dev.py: the official list decided (lexicon/README.md)
            "lemmas-pes-dev.tsv": {"pes-dev"},
            "lemmas-sources.tsv": {f"{s}+pes-dev" for s in
                                   ("spacy", "unimorph", "wordnet", "hunspell")},
            "lemmas-freedict.tsv": {"freedict+pes-dev"},
-           # scripts/decide_review.py: the lemma model decided a review row (lexicon/README.md)
+           # scripts/pipeline/decide_review.py: the lemma model decided a review row (lexicon/README.md)
            "lemmas-model.tsv": {f"{s}+model{p}" for s in ("elspell", "hunspell", "spacy")
                                 for p in ("", "+pes-dev")}}
 
@@ -63,7 +63,7 @@ def test_second_codes_are_derivation_records():
 
 @requires_shared
 def test_import_is_reproducible(tmp_path):
-    subprocess.run([sys.executable, str(REPO_ROOT / "scripts" / "import_elspell.py"),
-                    "--out", str(tmp_path)], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "scripts.pipeline.import_elspell",
+                    "--out", str(tmp_path)], cwd=REPO_ROOT, check=True, capture_output=True)
     for name in ("lemmas.tsv", "derivations.tsv"):
         assert (tmp_path / name).read_bytes() == (LEX / name).read_bytes()

@@ -2,7 +2,7 @@
 
 The irregular core and the closed classes are listed form by form with the grammar table each
 follows (lexicon/README.md, "Hand-entered paradigms"); the adverbs of closed.tsv come from
-spaCy's lemma index through scripts/import_spacy_adverbs.py.
+spaCy's lemma index through scripts/pipeline/import_spacy_adverbs.py.
 """
 import csv
 import collections
@@ -77,9 +77,9 @@ def test_spacy_adverbs_are_a_separate_trailing_section():
 def test_adverb_import_is_reproducible(tmp_path, shared):
     out = tmp_path / "closed.tsv"
     shutil.copy(LEX / "closed.tsv", out)
-    subprocess.run([sys.executable, str(REPO_ROOT / "scripts" / "import_spacy_adverbs.py"),
+    subprocess.run([sys.executable, "-m", "scripts.pipeline.import_spacy_adverbs",
                     str(shared / "data" / "spacy" / "el_lemma_index.json.gz"), "--out", str(out)],
-                   check=True, capture_output=True)
+                   cwd=REPO_ROOT, check=True, capture_output=True)
     assert out.read_bytes() == (LEX / "closed.tsv").read_bytes()
 
 

@@ -1,10 +1,5 @@
-"""scripts/measure_architecture.py: the layering figures of issue 19."""
-import sys
-
-from conftest import REPO_ROOT
-
-sys.path.insert(0, str(REPO_ROOT / "scripts"))
-import measure_architecture as ma  # noqa: E402
+"""scripts/measure/measure_architecture.py: the layering figures of issue 19."""
+from scripts.measure import measure_architecture as ma
 
 
 def test_cycles_are_strongly_connected_groups():

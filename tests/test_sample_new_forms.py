@@ -1,17 +1,13 @@
-"""scripts/sample_new_forms.py: its pure parts (difference, sampling, sources, rows), no build."""
+"""scripts/measure/sample_new_forms.py: its pure parts (difference, sampling, sources, rows),
+no build."""
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import SimpleNamespace as NS
 
+from scripts.measure import sample_new_forms as snf
+
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("sample_new_forms",
-                                               ROOT / "scripts" / "sample_new_forms.py")
-snf = importlib.util.module_from_spec(_spec)
-sys.modules["sample_new_forms"] = snf
-_spec.loader.exec_module(snf)
 
 
 def test_difference_counts_new_and_dropped():

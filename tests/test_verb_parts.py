@@ -340,7 +340,7 @@ def test_learned_aorist_is_d3_and_can_be_switched_off(judge):
 
 def test_deponent_without_evidence_has_no_participle(judge):
     # §D6: a -μένος participle only where the dictionaries give it; P3b gives every member
-    # one (*δεγμένος), and scripts/infer_parts.py's ppp-absent-deponent kind removes it
+    # one (*δεγμένος), and scripts/pipeline/infer_parts.py's ppp-absent-deponent kind removes it
     rows = [p for p in cj.parts_index().values() if "ppp-absent-deponent" in p.citation]
     assert rows and all(p.inflection_class.endswith("b") and p.parts.get("ppp") == ()
                         for p in rows)

@@ -2,7 +2,7 @@
 """Build benchmarks: full build time and peak memory, then the no-change rebuild (the cache
 check alone: key, manifest, checksums; should be well under 2 s). Prints figures only.
 
-    python scripts/benchmarks/build.py [--lexicon FILE] [--keep]
+    python -m scripts.benchmarks.build [--lexicon FILE] [--keep]
 
 The build goes into a fresh temporary cache root (``DEKTES_CACHE``), never the user's cache.
 Each figure is for one whole process ``python -c "...ensure_cache()..."`` run from the
@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from scripts.common import ROOT
 
 WRAPPER = r"""
 import json, os, resource, subprocess, sys, time

@@ -2,7 +2,7 @@
 """Benchmark of corpus validation on Dask (fst/app/distributed.py, issue 15): figures and ratios
 measured in one run on the same files. Prints figures only; no assertions.
 
-    python scripts/benchmarks/dask.py [--lines N] [--files F] [--keep DIR]
+    python -m scripts.benchmarks.dask [--lines N] [--files F] [--keep DIR]
 
 Needs the dask extra (pip install 'dektes[dask]') and a warm cache (built first if needed).
 
@@ -37,10 +37,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-# this file is named dask.py: its folder must not shadow the dask package
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-sys.path.insert(0, str(ROOT))
+from scripts.common import ROOT  # run as a module, so this file (dask.py) shadows no package
 
 
 def loadavg() -> str:

@@ -2,7 +2,7 @@
 """Benchmarks of the look-up runtime (fst/runtime/dfa.py): one command, figures and ratios measured
 in the same run, on the same words. Prints figures only; no assertions.
 
-    python scripts/benchmarks/run.py [--words N] [--seed S] [--analyse N] [--keep DIR]
+    python -m scripts.benchmarks.run [--words N] [--seed S] [--analyse N] [--keep DIR]
                                      [--sections 1,2,3,4,5,6]
 
 Needs a warm cache (run ``dektes check ΕΓΡΑΨΑ`` once first, or let this script build it). The
@@ -51,8 +51,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+from scripts.common import ROOT
 
 DEKTES = [sys.executable, "-m", "fst"]
 

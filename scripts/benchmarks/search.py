@@ -2,7 +2,7 @@
 """Benchmark of anagram and pattern search (fst/runtime/search.py) against Python baselines on the same
 word list, in one run and one process. Prints figures and ratios; no assertions.
 
-    python scripts/benchmarks/search.py [--racks N] [--patterns N] [--seed S]
+    python -m scripts.benchmarks.search [--racks N] [--patterns N] [--seed S]
 
 Needs a warm cache (run ``dektes check ΕΓΡΑΨΑ`` once first, or let this script build it).
 
@@ -63,14 +63,10 @@ import statistics
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from fst.api import Judge  # noqa: E402
-from grammars.normalize import TILE_LETTERS  # noqa: E402
-from fst.runtime.search import by_probability, parse_pattern, parse_rack, tile_set  # noqa: E402
+from fst.api import Judge
+from grammars.normalize import TILE_LETTERS
+from fst.runtime.search import by_probability, parse_pattern, parse_rack, tile_set
 
 
 def bag(rng: random.Random) -> list[str]:

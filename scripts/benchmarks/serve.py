@@ -2,7 +2,7 @@
 """Benchmark of ``dektes serve`` under load: the judge round trip with concurrent clients, all
 on 127.0.0.1. Prints figures only; no assertions.
 
-    python scripts/benchmarks/serve.py [--clients 20] [--requests 4000] [--seconds 30]
+    python -m scripts.benchmarks.serve [--clients 20] [--requests 4000] [--seconds 30]
                                        [--words 400] [--seed S]
 
 It starts ``python -m fst serve --port 0`` (one process, as a user runs it) and sends requests
@@ -37,12 +37,10 @@ import sys
 import threading
 import time
 import urllib.parse
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+from scripts.common import ROOT
 
-from fst.app.web.server import spawned  # noqa: E402
+from fst.app.web.server import spawned
 
 
 def sample_words(judge, n: int, seed: int) -> list[str]:

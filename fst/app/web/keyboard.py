@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 #: the layout's table (grammars/keyboard.tsv: rows ``key  greek``, ``#`` comments)
-LAYOUT_FILE = Path(__file__).resolve().parents[2] / "grammars" / "keyboard.tsv"
+LAYOUT_FILE = Path(__file__).resolve().parents[3] / "grammars" / "keyboard.tsv"
 
 
 def _read_layout(path: Path = LAYOUT_FILE) -> dict[str, str]:

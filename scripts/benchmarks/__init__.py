@@ -1,0 +1,1 @@
+"""The benchmarks, run as ``python -m scripts.benchmarks.NAME`` from the repository root."""

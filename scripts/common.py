@@ -1,0 +1,170 @@
+"""What the scripts share: the repository's paths, the default ../shared folder, and the readers
+and filters several generating scripts use (moved here unchanged from
+``scripts/pipeline/classify_by_evidence.py`` and ``scripts/pipeline/import_spacy_adverbs.py``,
+which six scripts imported as a hidden library).
+
+Scripts run as modules from the repository root (``python -m scripts.pipeline.NAME``), so
+``fst``, ``grammars`` and ``lexicon`` import from this checkout without any ``sys.path`` edit.
+"""
+from __future__ import annotations
+
+import gzip
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+
+from grammars import phonology as ph
+from grammars.paradigm import ClassTable, consonant_initial, cut
+
+#: the repository root (the folder holding fst/, grammars/, lexicon/, scripts/)
+ROOT = Path(__file__).resolve().parent.parent
+LEXICON = ROOT / "lexicon"
+#: the review queue (lemmas the evidence does not settle): the pipeline's own data, which nothing
+#: at run time reads, so it is not in lexicon/ (not installed, not in the build's cache key)
+REVIEW = ROOT / "scripts" / "pipeline" / "data" / "review.tsv"
+#: the reference material's default place: ../shared beside the repository
+SHARED = ROOT.parent / "shared"
+
+GREEK_LOWER = set("αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώϊϋΐΰ")
+ACCENTED = set("άέήίόύώΐΰ")
+LETTERS = GREEK_LOWER  # the name import_spacy_adverbs.py's junk filter used
+# dropped by name, with the reason (checked by hand against the grammar, not against any list)
+EXCLUDED = {
+    "α": "fragment of the multi-word phrase «α λα» (§C4)",
+    "αλ": "fragment of the multi-word phrase «αλ ντέντε» (§C4)",
+    "καρτ": "fragment of the multi-word phrase «α λα καρτ» (§C4)",
+    "ταμπλ": "fragment of the multi-word phrase «ταμπλ ντοτ» (§C4)",
+    "ντοτ": "fragment of the multi-word phrase «ταμπλ ντοτ» (§C4)",
+    "του": "genitive of the article / weak pronoun, not an adverb",
+    "των": "genitive plural of the article, not an adverb",
+}
+
+
+# ------------------------------------------------------------------------------------------
+# hunspell's list (../shared/oracles, never shipped)
+
+def hunspell_lower(path: Path) -> Iterator[str]:
+    """The lower-case entries, as written (affix flags cut), of a hunspell .dic(.gz) file whose
+    first line is the count; capitalised entries are proper names and are left out."""
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        next(f)
+        for line in f:
+            w = line.strip().split("/")[0]
+            if w[:1].islower():
+                yield w
+
+
+def read_hunspell_dic(path: Path) -> set[str]:
+    """Lower-case entries (NFC, Greek letters only) of a hunspell .dic(.gz) file
+    (:func:`hunspell_lower`)."""
+    nfc = (unicodedata.normalize("NFC", w) for w in hunspell_lower(path))
+    return {w for w in nfc if set(w) <= LETTERS}
+
+
+def read_hunspell(shared: Path) -> set[str]:
+    """Lower-case entries of the hunspell el_GR list, NFC (capitalised ones are names)."""
+    return read_hunspell_dic(shared / "oracles" / "hunspell-el_GR.dic.gz")
+
+
+# ------------------------------------------------------------------------------------------
+# the lexicon
+
+def read_listed_forms() -> tuple[set[str], set[str]]:
+    """(lemmas, forms) of the listed paradigms (lexicon.LISTED_FILES), if any."""
+    from lexicon import LISTED_FILES
+    lemmas, forms = set(), set()
+    for name in LISTED_FILES:
+        p = LEXICON / name
+        if not p.exists():
+            continue
+        with open(p, encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("#") or line.startswith("lemma\t") or not line.strip():
+                    continue
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) >= 5:
+                    lemmas.add(parts[0])
+                    forms.add(parts[4])
+    return lemmas, forms
+
+
+# ------------------------------------------------------------------------------------------
+# filters of candidate lemmas
+
+def junk_reason(lemma: str) -> str | None:
+    """Why a spaCy lemma cannot be a lexicon lemma (DESIGN-NOTES §5), or None."""
+    if ":" in lemma:
+        return "namespace (βικιλεξικό:…)"
+    if "/" in lemma:
+        return "slash (δημιουργία/επιρ-)"
+    if "\u00b5" in lemma:
+        return "micro sign µ"
+    if "-" in lemma or "\u2010" in lemma or "\u2011" in lemma:
+        return "hyphen"
+    if any(c in lemma for c in "'’‘ʼ΄`"):
+        return "apostrophe"
+    if any(c.isspace() for c in lemma):
+        return "space"
+    if any(c.isdigit() for c in lemma):
+        return "digit"
+    if any("LATIN" in unicodedata.name(c, "") for c in lemma):
+        return "Latin letter"
+    if lemma[:1].isupper() or any(c.isupper() for c in lemma):
+        return "capitalised"
+    if not set(lemma) <= GREEK_LOWER:
+        return "other character (polytonic, punctuation)"
+    if "ς" in lemma[:-1] or lemma.endswith("σ"):
+        return "misplaced final sigma"
+    nuclei = [u for u in ph._units(ph.underlying(lemma, glides=False)) if ph._is_nucleus(u)]
+    if len(nuclei) > 1 and not set(lemma) & ACCENTED:
+        return "no accent"
+    if sum(1 for c in lemma if c in ACCENTED) > 1:
+        return "two accents"
+    return None
+
+
+def reason_to_drop(w: str) -> str | None:
+    """Why the lemma ``w`` (NFC) is junk, or None if it is a clean single word."""
+    if not w:
+        return "empty"
+    if any(c.isspace() for c in w):
+        return "multi-word"
+    if "-" in w or "‐" in w or "–" in w:
+        return "hyphen"
+    if any(c in "'’ʼ΄`" for c in w):
+        return "apostrophe"
+    if "µ" in w:
+        return "micro sign"
+    if any(c.isdigit() for c in w):
+        return "digit"
+    if any("LATIN" in unicodedata.name(c, "") for c in w):
+        return "latin letter"
+    if any(unicodedata.name(c, "").startswith("GREEK") and c not in LETTERS
+           and c.lower() == c for c in w):
+        return "polytonic"
+    if any(c.isupper() for c in w):
+        return "capital"
+    if not set(w) <= LETTERS:
+        return "punctuation"
+    if "ς" in w[:-1] or w.endswith("σ"):
+        return "sigma misspelt"
+    if w in EXCLUDED:
+        return "excluded by name"
+    return None
+
+
+def cites(lemma: str, table: ClassTable, cell: str) -> bool:
+    """Quick test: does the table's main rule for ``cell`` give ``lemma`` back (as generate)?"""
+    if cell not in table.rules:
+        return False
+    u = ph.underlying(lemma, glides=False)
+    p = ph.plain(u)
+    for r in table.rules_for(p, cell):
+        if r.weight != 0 or r.strip > len(p):
+            continue
+        stem, _ = cut(u, r.strip)
+        aug = ph.AUG if (r.aug and consonant_initial(p)) else None
+        if ph.realise(stem, r.ending, r.directive, aug) == lemma:
+            return True
+    return False

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Everyday words: of wordfreq's most frequent Greek forms that the official list's dev half
+accepts, the share the shipped language accepts (issue 12's proxy for everyday play).
+
+Usage: python -m scripts.measure.measure_everyday [--shared DIR] [--top 1000,5000,50000]
+                                          [--misses N] [--misses-out FILE]
+
+wordfreq (PyPI, evidence of use only, never a source) ranks the forms; a form counts if its
+tile form has 2–8 letters and is in the dev half (``oracles/pes-2-8-2024-dev.txt``; with
+DEKTES_PES_FOLD=0|1 only that fold of it is read). Prints one line per cut-off. ``--misses N``
+writes the first N rejected forms to ``--misses-out`` (default: stdout), for a person to
+examine: never commit that list (it is derived from the oracle).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from scripts.common import SHARED
+
+from fst import learn
+from grammars.normalize import InvalidWord, to_tile
+
+
+def read_dev(shared: Path) -> frozenset[str]:
+    """The dev half of the official list, or the fold DEKTES_PES_FOLD names (0 or 1)."""
+    try:
+        return learn.read_dev(shared / "oracles" / "pes-2-8-2024-dev.txt", learn.fold_from_env())
+    except ValueError as e:
+        raise SystemExit(f"measure_everyday: {e}") from None
+
+
+def ranked_tiles(n: int) -> list[str]:
+    """Distinct tile forms of wordfreq's top ``n`` Greek words, in rank order."""
+    import wordfreq
+    out, seen = [], set()
+    for w in wordfreq.top_n_list("el", n):
+        w = w[:-1] + "ς" if w.endswith("σ") else w  # wordfreq folds final sigma to σ
+        try:
+            t = to_tile(w)
+        except InvalidWord:
+            continue
+        if t not in seen:
+            seen.add(t)
+            out.append(t)
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--shared", type=Path, default=SHARED)
+    ap.add_argument("--top", default="1000,5000,50000")
+    ap.add_argument("--misses", type=int, default=0)
+    ap.add_argument("--misses-out", type=Path)
+    args = ap.parse_args(argv)
+    from fst.api import Judge
+    dev = read_dev(args.shared)
+    cuts = sorted(int(x) for x in args.top.split(","))
+    tiles = ranked_tiles(cuts[-1])
+    judge = Judge.load(min_length=2, max_length=15, progress=False)
+    ok = judge.validate_many(tiles)
+    misses = []
+    for cut in cuts:
+        top = [(t, v) for t, v in zip(tiles[:cut], ok[:cut]) if 2 <= len(t) <= 8 and t in dev]
+        good = sum(v for _, v in top)
+        print(f"top {cut}: {len(top)} forms in the dev half; accepted {good} "
+              f"({good / max(1, len(top)):.4f}); rejected {len(top) - good}")
+        if cut == cuts[-1]:
+            misses = [t for t, v in top if not v]
+    if args.misses:
+        text = "\n".join(misses[:args.misses]) + "\n"
+        if args.misses_out:
+            args.misses_out.write_text(text, encoding="utf-8")
+        else:
+            sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

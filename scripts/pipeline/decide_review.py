@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""Decide the review queue with the lemma model (grammars/lemma_model.py, issue 22).
+
+Usage: python -m scripts.pipeline.decide_review [--shared DIR] [--jobs N] [--sample N]
+       [--cands-cache FILE]
+
+The queue is every row of ``scripts/pipeline/data/review.tsv`` plus the rows this script took out of it
+before (``lexicon/lemmas-model.tsv`` via ``lexicon/model-posteriors.tsv``, and
+``lexicon/rejected.tsv``, which keep the queue's reason and candidates), so a rerun decides
+the same queue. The model is fitted on a seeded sample of elspell's classed lemmas
+(``lexicon/lemmas.tsv``), as ``scripts/measure/measure_lemma_model.py`` measures it. For each queued
+lemma (a spaCy lemma, a hunspell citation form or an elspell row; never one the list alone
+supports) it computes the posterior of every candidate class and of NONE from hunspell, the
+official list's dev half (forms it could show only) and UniMorph, and then:
+
+* **accepted** — P(the lemma exists) ≥ 0.9, P(best class | exists) ≥ its POS's threshold and its kind (POS, class) is
+  kept: measured first, as ``scripts/measure/measure_lemma_model.py`` prints it (class-choice precision
+  ≥ 0.975 on elspell's held-out folds and on UniMorph lemmas elspell lacks, wherever one
+  decided ≥ 20 lemmas of the kind), the table written to ``lexicon/model-kinds.tsv``: a row of
+  ``lexicon/lemmas-model.tsv``, source ``<queue source>+model``, with ``+pes-dev`` when the
+  decision without the dev half would not have been the same (the list decided);
+  its posterior goes to ``lexicon/model-posteriors.tsv``;
+* **rejected** — P(NONE) ≥ ``REJECT``: a row of ``lexicon/rejected.tsv``
+  (lemma, pos, source, reason, posterior of NONE, the queue's reason and candidates);
+* otherwise the row stays in ``review.tsv``, as do rows no class cites and rows whose lemma
+  another lexicon file now has.
+
+Forms that the compiled lexicon already gives another lemma (``fst.api.Judge``; τινάξω is
+τινάζω's) are no evidence for or against the queued lemma. Rows whose lemma is a form of
+another candidate (a lemma in -ο/-ό whose -ς form hunspell lists: βαρεμό of βαρεμός; reasons "competing lemma", "oblique form",
+"adds too few forms") are never accepted, only rejected or kept. An accepted lemma that is a
+main form of a lemma accepted before it (higher posterior first) is kept in review. Only
+lemma records are written: no form of any source. Deterministic; prints its counts.
+``DEKTES_PES_FOLD=0|1`` reads one fold of the dev half (scripts/measure/measure_folds.py).
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+from pathlib import Path
+
+from scripts.common import REVIEW, ROOT, SHARED
+
+from grammars import lemma_model as LM
+from scripts.measure import measure_lemma_model as M
+
+LEXICON = ROOT / "lexicon"
+OUT = LEXICON / "lemmas-model.tsv"
+POSTERIORS = LEXICON / "model-posteriors.tsv"
+REJECTED = LEXICON / "rejected.tsv"
+
+REJECT = 0.99       # P(NONE) at which a lemma is rejected
+SAMPLE = 8000       # elspell lemmas the model is fitted on (seeded, as the measurement)
+NO_ACCEPT = ("competing lemma", "oblique form", "adds too few forms")
+HEADER8 = "# lemma\tpos\tgender\tclass\tparts\tflags\tvariants\tsource"
+
+
+def read_rows(path: Path, width: int) -> list[list[str]]:
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        p = line.split("\t")
+        if len(p) == width:
+            out.append(p)
+    return out
+
+
+def queue() -> list[tuple[str, str, str, str, str]]:
+    """(lemma, pos, source, reason, candidates): review.tsv plus the rows decided before."""
+    rows = {tuple(r) for r in read_rows(REVIEW, 5)}
+    for r in read_rows(POSTERIORS, 8):   # lemma pos source reason candidates class post post0
+        rows.add(tuple(r[:5]))
+    for r in read_rows(REJECTED, 7):     # lemma pos source reason posterior qreason cands
+        rows.add((r[0], r[1], r[2], r[5], r[6]))
+    return sorted(rows)
+
+
+def lexicon_lemmas() -> set[str]:
+    """Lemmas of every lexicon file but this script's, and of the listed paradigms."""
+    out = set()
+    for p in sorted(LEXICON.glob("lemmas*.tsv")):
+        if p != OUT:
+            out |= {r[0] for r in read_rows(p, 8)}
+    from scripts.common import read_listed_forms
+    out |= read_listed_forms()[0]
+    out |= {r[0] for r in read_rows(LEXICON / "compounds.tsv", 5)}
+    return out
+
+
+def explaining_lemmas(tiles) -> dict[str, frozenset]:
+    """tile form → the lemmas whose analyses the compiled lexicon (``fst.api.Judge``, built
+    once if needed) gives it, for the ``tiles`` it accepts."""
+    from tqdm import tqdm
+    from fst.api import Judge
+    judge = Judge.load()
+    out = {}
+    tl = sorted(tiles)
+    for i in tqdm(range(0, len(tl), 20000), desc="lexicon look-ups", mininterval=10):
+        chunk = tl[i:i + 20000]
+        for t, an in zip(chunk, judge.analyse_many(chunk)):
+            if an:
+                out[t] = frozenset(a.lemma for a in an)
+    return out
+
+
+def decide(post: dict, pos_of: dict, accept_ok: bool, kept: set):
+    """('accept', code, P(code | exists)) | ('reject', None, P(NONE)) | ('keep', None, p)."""
+    best, p = LM.best_class(post)
+    if (best and accept_ok and (pos_of[best], best) in kept
+            and post[LM.NONE] <= 1 - M.EXISTS_MIN and p >= M.POS_THRESHOLD[pos_of[best]]):
+        return "accept", best, p
+    if post.get(LM.NONE, 0.0) >= REJECT:
+        return "reject", None, post[LM.NONE]
+    return "keep", None, p
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--shared", type=Path, default=SHARED)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--sample", type=int, default=SAMPLE)
+    ap.add_argument("--cands-cache", type=Path, metavar="FILE",
+                    help="development aid: keep the candidate paradigms in FILE")
+    args = ap.parse_args(argv)
+    sources = M.read_sources(args.shared)
+    hun, dev, could, um = sources
+    print(f"hunspell {len(hun)} forms; dev half {len(dev) if dev else 0} words; "
+          f"UniMorph {len(um)} tables")
+    sample, size, um_items = M.sample_and_unimorph(um, args.sample)
+    rows = queue()
+    known = lexicon_lemmas()
+    items = [(lm, (pos,)) for (lm, pos), _ in sample] + [(lm, (p,)) for lm, p in um_items]
+    todo = []
+    counts = collections.Counter()
+    for r in rows:
+        lemma, pos = r[0], r[1]
+        pos_list = tuple(p for p in pos.split("/") if p in ("NOUN", "ADJ", "VERB"))
+        if lemma in known:
+            counts["kept: lemma now in another lexicon file"] += 1
+        elif not pos_list or r[3] == "no class cites the lemma":
+            counts["kept: no class cites the lemma"] += 1
+        else:
+            todo.append((r, pos_list))
+            items.append((lemma, pos_list))
+    restrict = {(r[0], pl): [x.split(":")[0] for x in r[4].split()] for r, pl in todo
+                if r[4] != "-"}
+    cands = M.all_candidates(items, args.jobs, args.cands_cache, restrict)
+    from grammars.normalize import to_tile
+    tiles = {to_tile(f) for r, pl in todo for c in cands.get((r[0], pl), []) for f in c.forms}
+    by_tile = explaining_lemmas(tiles)
+    print(f"candidate forms' tile forms: {len(tiles)}; the lexicon accepts {len(by_tile)}")
+    kinds, model = M.evaluate(sources, sample, size, um_items, cands, verbose=False)
+    M.write_kinds(kinds)
+    kept = {(k[0], k[1]) for k in kinds if k[7]}
+    print(f"kinds kept: {len(kept)} of {len(kinds)} (lexicon/model-kinds.tsv)")
+    decided = []
+    for r, pos_list in todo:
+        lemma = r[0]
+        cs = LM.merge_identical(cands.get((lemma, pos_list), []), size)
+        if not cs:
+            counts["kept: no candidate class"] += 1
+            decided.append((r, "keep", None, 0.0, 0.0, False))
+            continue
+        um_forms = set().union(*(um.get((lemma, p), set()) for p in pos_list)) or None
+        def explained(t, lemma=lemma):  # another lemma of the lexicon has the form
+            return bool(by_tile.get(t, frozenset()) - {lemma})
+        obs = M.observations(cs, M.evidence(hun, dev, could, um_forms, explained=explained))
+        post = model.posterior(lemma, cs, obs)
+        post0 = model.posterior(lemma, cs, obs, sources=("hun", "um"))
+        pos_of = {c.code: c.pos for c in cs}
+        # the accusative of a masculine in -ος (βαρεμό of βαρεμός) is no neuter of its own
+        ok = not r[3].startswith(NO_ACCEPT) and not (lemma.endswith(("ο", "ό"))
+                                                     and lemma + "ς" in hun)
+        what, code, p = decide(post, pos_of, ok, kept)
+        what0, code0, p0 = decide(post0, pos_of, ok, kept)
+        by_list = dev is not None and (what0, code0) != (what, code)
+        decided.append((r, what, code, p, p0 if code0 == code else 0.0,
+                        by_list, {c.code: c for c in cs}, post[LM.NONE]))
+    # an accepted lemma that is a main form of one accepted before it is no lemma of its own
+    accepted, rejected, kept = [], [], []
+    taken_forms: set[str] = set()
+    for d in sorted(decided, key=lambda d: (-d[3] if d[1] == "accept" else 0, d[0])):
+        r, what = d[0], d[1]
+        if what == "accept":
+            if r[0] in taken_forms:
+                counts["kept: a form of a lemma accepted before"] += 1
+                kept.append(r)
+                continue
+            accepted.append(d)
+            taken_forms |= set(d[6][d[2]].forms) - {r[0]}
+        elif what == "reject":
+            rejected.append(d)
+        else:
+            kept.append(r)
+    # a lemma accepted under one part of speech leaves the queue under the others too
+    done = {d[0][0] for d in accepted}
+    dropped = [r for r in kept if r[0] in done] + [d[0] for d in rejected if d[0][0] in done]
+    counts["other rows of an accepted lemma, dropped"] = len(dropped)
+    kept = [r for r in kept if r[0] not in done]
+    rejected = [d for d in rejected if d[0][0] not in done]
+    for d in accepted:
+        counts[f"accepted {d[6][d[2]].pos}{' +pes-dev' if d[5] else ''}"] += 1
+    for d in rejected:
+        counts[f"rejected{' +pes-dev' if d[5] else ''}"] += 1
+    counts["kept in review (evidence undecided)"] = len(kept) - sum(
+        v for k, v in counts.items() if k.startswith("kept: a form"))
+    write(accepted, rejected, kept,
+          [r for r in rows if r not in {d[0] for d in decided} and r[0] not in done])
+    print(f"queue: {len(rows)} rows")
+    for k, v in sorted(counts.items()):
+        print(f"  {k}: {v}")
+    return 0
+
+
+def source_of(r, by_list: bool, what: str) -> str:
+    return f"{r[2]}+model" + ("+pes-dev" if by_list else "")
+
+
+def write(accepted, rejected, kept, untouched) -> None:
+    lines = [
+        "# Lemmas of the review queue that the lemma model (grammars/lemma_model.py) decided.",
+        "# Generated by scripts/decide_review.py; do not edit by hand (rerun the script).",
+        "# Class = the best posterior from hunspell el_GR, UniMorph and (where it could show a",
+        "# form) the official list's dev half; taken at the measured per-POS threshold. Source",
+        "# column: <queue source>+model, +pes-dev when the decision needed the dev half. The",
+        "# posteriors are in model-posteriors.tsv. No form of any source is stored.",
+        HEADER8,
+    ]
+    for d in sorted(accepted, key=lambda d: (d[0][0], d[2])):
+        r, code = d[0], d[2]
+        lines.append("\t".join([r[0], d[6][code].pos, "-", code, "-", "-", "-",
+                                source_of(r, d[5], "accept")]))
+    OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    lines = [
+        "# Posteriors of the lemmas of lemmas-model.tsv (scripts/decide_review.py), with the",
+        "# review row each came from (source, reason, candidates as classify_by_evidence.py",
+        "# wrote them). posterior: with every source; without_list: the dev half left out.",
+        "# lemma\tpos\tsource\treason\tcandidates\tclass\tposterior\twithout_list",
+    ]
+    for d in sorted(accepted, key=lambda d: (d[0][0], d[2])):
+        r = d[0]
+        lines.append("\t".join(list(r) + [d[2], f"{d[3]:.4f}", f"{d[4]:.4f}"]))
+    POSTERIORS.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    lines = [
+        "# Lemmas of the review queue that the lemma model rejects: P(no such lemma) >= "
+        f"{REJECT}.",
+        "# Generated by scripts/decide_review.py; do not edit by hand. NOT in the lexicon.",
+        "# source: the queue's source, +pes-dev when the rejection needed the dev half (the",
+        "# list could show five or more of the lemma's forms and shows few or none).",
+        "# queue_reason, candidates: the review row as classify_by_evidence.py wrote it.",
+        "# lemma\tpos\tsource\treason\tposterior\tqueue_reason\tcandidates",
+    ]
+    for d in sorted(rejected, key=lambda d: d[0]):
+        r = d[0]
+        lines.append("\t".join([r[0], r[1], source_of(r, d[5], "reject"), "no such lemma",
+                                f"{d[3]:.4f}", r[3], r[4]]))
+    REJECTED.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    head = [ln for ln in REVIEW.read_text(encoding="utf-8").splitlines() if ln.startswith("#")]
+    if not any("decide_review" in ln for ln in head):
+        head.insert(len(head) - 1, "# Rows the lemma model decided are in lemmas-model.tsv or "
+                    "rejected.tsv (scripts/decide_review.py).")
+    body = sorted({"\t".join(r) for r in list(kept) + list(untouched)})
+    REVIEW.write_text("\n".join(head + body) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,17 @@
+"""§B7 foreign indeclinable words and -ing loans (grammars/rules/b7_loans.py): its rows of
+tests/fixtures/rule_cases.tsv (the regulation's examples) and its own cases."""
+import pytest
+
+import rule_cases
+
+
+@pytest.mark.parametrize("row", rule_cases.params("B7"))
+def test_rule_case(judge, row):
+    rule_cases.check(judge, row)
+
+
+def test_b7_loans_and_gerund_doublets(small_judge):
+    for word in ("ΓΚΟΛ", "ΜΠΑΡ", "ΑΣΑΝΣΕΡ", "ΠΑΡΚΙΝΓΚ"):
+        assert small_judge.check(word).valid, word
+    assert small_judge.check("ΠΑΡΚΙΓΚ").rules == ("B7",)  # the other spelling, by the rule
+    assert not small_judge.check("ΓΚΟΛΟΥ").valid          # indeclinable
