@@ -45,3 +45,39 @@ def label(cell: str, lang: str = "el") -> str:
             named.append((min(feats.index(k) for k in keys), names[lang]))
     named += [(feats.index(f), f) for f in left]
     return ", ".join(name for _, name in sorted(named))
+
+
+INTERFACE = Path(__file__).resolve().parent / "interface.tsv"
+
+
+@functools.lru_cache(maxsize=1)
+def _phrases() -> dict[str, dict[str, str]]:
+    """key → {lang: text} of grammars/interface.tsv. Raises ValueError naming a malformed or
+    repeated line."""
+    out: dict[str, dict[str, str]] = {}
+    head = None
+    for n, line in enumerate(INTERFACE.read_text(encoding="utf-8").split("\n"), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        if head is None:
+            head = cols
+            continue
+        if len(cols) != len(head) or cols[0] in out:
+            raise ValueError(f"{INTERFACE}:{n}: {len(cols)} columns (the header has "
+                             f"{len(head)}) or a repeated key {cols[0]!r}")
+        out[cols[0]] = dict(zip(head[1:], cols[1:]))
+    return out
+
+
+def phrase(key: str, lang: str = "el", **fields) -> str:
+    """The web page's phrase ``key`` in ``lang`` (el or en), from grammars/interface.tsv, its
+    ``{name}`` fields filled from ``fields``. Raises ValueError for an unknown language or key
+    (a page must not show a key), KeyError for a field the phrase names but ``fields`` lacks."""
+    if lang not in LANGS:
+        raise ValueError(f"unknown label language {lang!r} (el or en)")
+    try:
+        text = _phrases()[key][lang]
+    except KeyError:
+        raise ValueError(f"no phrase {key!r} in {INTERFACE.name}") from None
+    return text.format(**fields) if fields else text

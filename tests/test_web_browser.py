@@ -87,8 +87,8 @@ def test_type_a_word_and_read_the_verdict(server, browser):
     _wait(browser, "#verdicts")
     rows = [[td.text for td in tr.find_elements(By.TAG_NAME, "td")[:4]]
             for tr in browser.find_elements(By.CSS_SELECTOR, "#verdicts tbody tr")]
-    assert rows[0][:3] == ["εγραψα", "ΕΓΡΑΨΑ", "valid"]
-    assert rows[1][:3] == ["γραψα", "ΓΡΑΨΑ", "invalid"]
+    assert rows[0][:3] == ["εγραψα", "ΕΓΡΑΨΑ", "δεκτή"]  # Greek by default
+    assert rows[1][:3] == ["γραψα", "ΓΡΑΨΑ", "άκυρη"]
     assert rows[1][3].startswith("§D1") and "augment" in rows[1][3]
 
 
@@ -99,13 +99,13 @@ def test_challenge_screen(server, browser):
     box = browser.find_element(By.ID, "words")
     box.send_keys("graca" + Keys.ENTER)
     verdict = _wait(browser, "#verdict")
-    assert verdict.text == "INVALID"
+    assert verdict.text == "ΑΚΥΡΗ"
     assert "§" not in browser.find_element(By.TAG_NAME, "main").text  # no hints
     size = float(verdict.value_of_css_property("font-size").rstrip("px"))
     assert size >= 100  # large type, readable across the table
     box = browser.find_element(By.ID, "words")
     box.send_keys("egraca" + Keys.ENTER)
-    assert _wait(browser, "#verdict.valid").text == "VALID"
+    assert _wait(browser, "#verdict.valid").text == "ΔΕΚΤΗ"
 
 
 def test_open_a_paradigm(server, browser):

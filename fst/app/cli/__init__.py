@@ -492,8 +492,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000, metavar="N",
                    help="TCP port (default %(default)s; 0 for any free port)")
     p.add_argument("--lang", choices=["el", "en"], default="el",
-                   help="the paradigm tables' grammatical labels: el (Ενεστώτας, Γενική …, "
-                        "the default) or en; the JSON API keeps the UniMorph codes")
+                   help="the pages' language, their words and the paradigm tables' "
+                        "grammatical labels: el (Κρίση, Ενεστώτας, Γενική …, the default) or "
+                        "en; the JSON API keeps the UniMorph codes and English messages")
     _add_profile(p)
     _add_list(p)
 

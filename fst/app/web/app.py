@@ -31,7 +31,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from fst import __version__
 from fst.rules import verdict_note
 from fst.rules import shown as _rule_ids  # the CLI's one formatter of rule ids
-from grammars.normalize import MAX_LETTERS, TILE_LETTERS, InvalidWord, to_lower_accented, to_tile
+from grammars.labels import phrase
+from grammars.normalize import TILE_LETTERS, InvalidWord, to_lower_accented, to_tile
 from fst.runtime.search import SIDES, SearchError, best_first, by_probability, tile_set
 
 from fst.app.web import keyboard, tables
@@ -136,9 +137,12 @@ def create_app(judge, lang: str = "el") -> FastAPI:
     """The application serving ``judge`` (an :class:`fst.api.Judge`, already loaded: its
     length profile and rule profile are the server's).
 
-    ``lang``: the paradigm tables' grammatical labels, el (the default) or en
-    (:func:`grammars.labels.label`); the JSON API keeps the UniMorph codes.
+    ``lang``: the pages' language, el (the default) or en: their words
+    (:func:`grammars.labels.phrase`, grammars/interface.tsv) and the paradigm tables'
+    grammatical labels (:func:`grammars.labels.label`); the JSON API keeps the UniMorph codes
+    and its messages. Raises ValueError for another language.
     """
+    phrase("nav.judge", lang)  # ValueError now for an unknown language, not on a page
     app = FastAPI(title="dektes", version=__version__,
                   description="Judge, analyse and inflect Modern Greek words under the Greek "
                               "Scrabble federation's regulation.",
@@ -147,7 +151,8 @@ def create_app(judge, lang: str = "el") -> FastAPI:
     templates.env.globals.update(
         version=__version__, keymap=keyboard.LATIN_TO_GREEK, deadkeys=keyboard.DEAD_KEYS,
         min_length=judge.min_length, max_length=judge.max_length,
-        disabled=sorted(judge.disabled_rules))
+        disabled=sorted(judge.disabled_rules), lang=lang,
+        t=lambda key, **fields: phrase(key, lang, **fields))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.state.judge = judge
 
@@ -415,8 +420,8 @@ def create_app(judge, lang: str = "el") -> FastAPI:
                 if len(lemmas) == 1 and not inflection_class:
                     # a form, or an unaccented lemma, of one lemma: show that lemma
                     result = paradigm(lemmas[0]["lemma"], lemmas[0]["inflection_class"])
-                    error, note, status = (None, f"{lemma.strip()} is not a lemma: the paradigm "
-                                           "of its lemma", 200)
+                    error, note, status = (None, phrase("paradigm.not_lemma", lang,
+                                                        word=lemma.strip()), 200)
         sections = ([(t, tables.grid(t.rows, lang)) for t in result["_tables"]] if result
                     else [])
         return page(request, "paradigm.html", lemma=lemma, inflection_class=inflection_class,
