@@ -26,7 +26,9 @@ Rows:
 2. ``hunspell -l -d el_GR`` on the same words in accented lower case, against ``dektes validate``.
 3. analysis: ``Judge.analyse`` (one word at a time) and ``Judge.analyse_many`` (one batch) over
    valid words, from the analysis table, against bare pynini composition per word (accented
-   surface ∘ analyser, every path) on the same analyser.
+   surface ∘ analyser, every path) on the same analyser, and against HFST's optimized look-up
+   (PyPI hfst, the ``export`` extra) on ``dektes export att``'s analyser, on the same accented
+   forms, its analyses compared with dektes' as strings (skipped without hfst).
 4. ``dektes wordlist``: forms/s, whole process, and in-process from the arrays.
 5. cold start: ``dektes check ΕΓΡΑΨΑ`` with a warm cache; peak memory of every command.
 6. profiles: ``dektes validate --profile P`` on the accepted word list (valid words: the whole
@@ -204,6 +206,57 @@ assert n_batch == n_ana
 print(len(forms), n_paths, base, len(tiles), n_ana, ours, batch)
 """
 
+# HFST's optimized look-up (hfst-optimized-lookup's format, HFST_OLW_TYPE) on the analyser that
+# `dektes export att` writes. A child process that imports hfst alone: HFST bundles its own
+# OpenFst, which must not share a process with pynini's. Loading is not timed; the look-up of
+# every accented form is. Prints one JSON object: forms, paths, seconds, and per form the
+# analysis strings (rule tags dropped, as dektes merges rule chains).
+HFST_ANCHOR = r"""
+import json, sys, time
+import hfst
+
+def hfst_optimized_lookup(tr, forms):
+    return [tr.lookup(f, output="tuple") for f in forms]
+
+with open(sys.argv[1], encoding="utf-8") as f:
+    tr = next(iter(hfst.AttReader(f, "@0@")))
+tr.convert(hfst.ImplementationType.HFST_OLW_TYPE)
+forms = [l.rstrip("\n") for l in open(sys.argv[2], encoding="utf-8")]
+hfst_optimized_lookup(tr, forms[:1])
+t = time.perf_counter()
+got = hfst_optimized_lookup(tr, forms)
+secs = time.perf_counter() - t
+eps = ("@_EPSILON_SYMBOL_@", "@0@")
+out = {f: sorted({"".join(x for x in s if x not in eps).split("[§")[0] for s, _ in paths})
+       for f, paths in zip(forms, got)}
+print(json.dumps({"forms": len(forms), "paths": sum(map(len, got)), "seconds": secs,
+                  "analyses": out}, ensure_ascii=False))
+"""
+
+
+def hfst_anchor(work: Path, forms_file: Path, want: dict[str, set[str]]) -> None:
+    """Row 3's anchor: HFST's optimized look-up on ``dektes export att``'s analyser, on the
+    accented forms of ``forms_file``; its analyses are compared, as strings, with dektes'
+    (``want``: form → analysis strings without rule tags). Skipped, with a message, without
+    the ``export`` extra (PyPI hfst)."""
+    import importlib.util
+
+    if importlib.util.find_spec("hfst") is None:
+        print("  HFST optimized look-up: skipped (pip install '.[export]' for PyPI hfst)")
+        return None
+    att = work / "att"
+    subprocess.run(DEKTES + ["export", "att", "--output", str(att)], cwd=ROOT, check=True,
+                   capture_output=True)
+    res = subprocess.run([sys.executable, "-c", HFST_ANCHOR, str(att / "analyser.att"),
+                          str(forms_file)], capture_output=True, text=True, check=True)
+    got = json.loads(res.stdout)
+    same = sum(1 for f, a in got["analyses"].items() if set(a) == want.get(f, set()))
+    print(f"  HFST optimized look-up per accented form: {got['forms']} forms, {got['paths']} "
+          f"paths, {got['seconds']:.2f} s, {fmt_rate(got['forms'], got['seconds'])}; "
+          f"analyses identical to dektes' for {same} of {got['forms']} forms")
+    return got["forms"] / got["seconds"] if got["seconds"] else None
+
+
 
 def profiles(judge, wl: Path, n_forms: int, repeat: int) -> None:
     """Row 6: each profile's validate against the default profile's, in this run."""
@@ -339,6 +392,16 @@ def main() -> None:
               f"{fmt_rate(nt, t_batch)}")
         print(f"  ratio Judge.analyse / compose (words/s): {(nt / t_ours) / (nf / t_base):.2f}x; "
               f"analyse_many / compose: {(nt / t_batch) / (nf / t_base):.2f}x")
+        from fst.export import analysis_string
+        want: dict[str, set[str]] = {}
+        for batch in judge.analyse_many(sample):
+            for a in batch:
+                want.setdefault(a.surface, set()).add(analysis_string(a).split("[§")[0])
+        hfst_rate = hfst_anchor(work, f_forms, want)
+        if hfst_rate:
+            print(f"  ratio Judge.analyse_many / HFST optimized look-up (words/s): "
+                  f"{(nt / t_batch) / hfst_rate:.2f}x; Judge.analyse / HFST: "
+                  f"{(nt / t_ours) / hfst_rate:.2f}x")
 
         # ---- 4. wordlist
         print("\n4. wordlist")
