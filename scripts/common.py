@@ -9,6 +9,8 @@ Scripts run as modules from the repository root (``python -m scripts.pipeline.NA
 from __future__ import annotations
 
 import gzip
+import shutil
+import subprocess
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -168,3 +170,28 @@ def cites(lemma: str, table: ClassTable, cell: str) -> bool:
         if ph.realise(stem, r.ending, r.directive, aug) == lemma:
             return True
     return False
+
+
+# ------------------------------------------------------------------------------------------
+# the checkout's tracked files (measure_folds and the pipeline's --check work on a copy)
+
+def tracked_files(root: Path) -> list[str]:
+    """Paths (relative, POSIX) of the files git tracks in ``root`` that exist in the working
+    tree. Raises SystemExit when ``root`` is no git checkout."""
+    try:
+        out = subprocess.run(["git", "-C", str(root), "ls-files", "-z"], capture_output=True,
+                             check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        raise SystemExit(f"{root} is not a git checkout (its tracked files are what is "
+                         "copied)") from None
+    return [p for p in out.decode("utf-8").split("\0") if p and (root / p).is_file()]
+
+
+def copy_tracked(root: Path, dest: Path) -> int:
+    """Copy the tracked files of ``root`` (working-tree contents) into ``dest``; their number."""
+    files = tracked_files(root)
+    for rel in files:
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / rel, target)
+    return len(files)

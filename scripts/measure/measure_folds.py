@@ -39,86 +39,18 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.common import ROOT, SHARED
+from scripts.common import ROOT, SHARED, copy_tracked, tracked_files
+from scripts.pipeline.steps import FOLD_STEPS, PIPELINE, REVIEW_TSV  # noqa: F401 (tests)
 DEV_FILE = Path("oracles") / "pes-2-8-2024-dev.txt"
-#: the generating scripts' folder (repository path) and package
-PIPELINE = "scripts/pipeline"
-#: the review queue, the pipeline's own data (several steps write it)
-REVIEW_TSV = f"{PIPELINE}/data/review.tsv"
-
-
-@dataclass(frozen=True)
-class Step:
-    """One generating script: its file in scripts/pipeline/, whether it reads the dev file, what
-    it writes (repository paths), its typical time on 2 cores, whether it takes ``--shared``."""
-    script: str
-    reads_dev: bool
-    writes: tuple[str, ...]
-    minutes: float
-    shared: bool = True
-
-    @property
-    def module(self) -> str:
-        """The module that runs it (``python -m`` from the repository root)."""
-        return PIPELINE.replace("/", ".") + "." + self.script.removesuffix(".py")
-
-
-#: The generating scripts, in an order that respects their inputs: each reads the files the ones
-#: before it write, except in two cycles, noted, where the earlier script reads the later one's
-#: file as shipped. Every script that reads the dev file (and so honours DEKTES_PES_FOLD) is
-#: here (tests/test_measure_folds.py checks it against scripts/pipeline/), and every script that reads
-#: their outputs. Not here: import_elspell.py, infer_classes.py, import_words_2_3.py,
-#: import_spacy_adverbs.py, import_hidden_words.py (their inputs are ../shared and files no step
-#: writes; import_elspell.py reads lemmas-derived.tsv, for its review rows only).
-STEPS: tuple[Step, ...] = (
-    # reads lemmas-derived.tsv (for its review rows only) and loans.tsv as shipped
-    Step("classify_by_evidence.py", True,
-         ("lexicon/lemmas-spacy.tsv", "lexicon/lemmas-hunspell.tsv", REVIEW_TSV), 30),
-    Step("import_derivations.py", True, ("lexicon/lemmas-derived.tsv",), 0.3),
-    Step("import_loans.py", False, ("lexicon/loans.tsv",), 0.2),
-    Step("find_spellings.py", False, ("lexicon/spellings.tsv",), 0.2, shared=False),
-    Step("find_aw_present.py", False, ("lexicon/flags.tsv",), 0.2),
-    Step("find_internal_augment.py", True, ("lexicon/internal-augment.tsv",), 0.3),
-    # reads compounds.tsv as shipped (import_compounds.py reads the parts this writes)
-    Step("infer_parts.py", True, ("lexicon/verb-parts.tsv",), 1.2),
-    Step("import_compounds.py", True, ("lexicon/compounds.tsv", REVIEW_TSV), 1),
-    Step("find_comparison.py", True, ("lexicon/comparison.tsv",), 0.1),
-    Step("learn_pes_dev.py", True,
-         ("lexicon/lemmas-pes-dev.tsv", "lexicon/lemmas-sources.tsv",
-          "lexicon/lemmas-freedict.tsv"), 10),
-    # last: decides the review queue the steps above leave (and builds the lexicon once)
-    Step("decide_review.py", True,
-         ("lexicon/lemmas-model.tsv", "lexicon/model-posteriors.tsv", "lexicon/rejected.tsv",
-          "lexicon/model-kinds.tsv", REVIEW_TSV), 25),
-)
+#: the steps a fold reruns (the pipeline's, scripts/pipeline/steps.py, which says what they
+#: read and write)
+STEPS = FOLD_STEPS
 
 
 def fail(msg: str) -> "SystemExit":
     return SystemExit(f"measure_folds: {msg}")
-
-
-def tracked_files(root: Path) -> list[str]:
-    """Paths (relative, POSIX) of the files git tracks in ``root`` that exist in the working
-    tree. Raises SystemExit when ``root`` is no git checkout."""
-    try:
-        out = subprocess.run(["git", "-C", str(root), "ls-files", "-z"], capture_output=True,
-                             check=True).stdout
-    except (OSError, subprocess.CalledProcessError):
-        raise fail(f"{root} is not a git checkout (its tracked files are what is copied)") from None
-    return [p for p in out.decode("utf-8").split("\0") if p and (root / p).is_file()]
-
-
-def copy_tracked(root: Path, dest: Path) -> int:
-    """Copy the tracked files of ``root`` (working-tree contents) into ``dest``; their number."""
-    files = tracked_files(root)
-    for rel in files:
-        target = dest / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(root / rel, target)
-    return len(files)
 
 
 def modified_tracked(root: Path) -> list[str]:
