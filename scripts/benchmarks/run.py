@@ -392,7 +392,7 @@ def main() -> None:
               f"{fmt_rate(nt, t_batch)}")
         print(f"  ratio Judge.analyse / compose (words/s): {(nt / t_ours) / (nf / t_base):.2f}x; "
               f"analyse_many / compose: {(nt / t_batch) / (nf / t_base):.2f}x")
-        from fst.export import analysis_string
+        from fst.build.export import analysis_string
         want: dict[str, set[str]] = {}
         for batch in judge.analyse_many(sample):
             for a in batch:
