@@ -1,4 +1,4 @@
-"""The layout's rules (issue 19), read off the source by scripts/measure_architecture.py.
+"""The layout's rules (issue 19), read off the source by scripts/measure/measure_architecture.py.
 
 * ``grammars.alphabet`` ← ``lexicon`` ← the rest of ``grammars``: no module of grammars/ or
   lexicon/ imports one of a higher layer, and none of them forms an import cycle;
@@ -13,24 +13,16 @@ Each detector is first shown to fire on a planted file, so that a pass means som
 """
 from __future__ import annotations
 
-import importlib.util
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
+from scripts.measure import measure_architecture as ma
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load_measure():
-    spec = importlib.util.spec_from_file_location(
-        "measure_architecture", ROOT / "scripts" / "measure_architecture.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-ma = _load_measure()
 KNOWN = ma.modules()
 LOWER = {n: p for n, p in KNOWN.items() if n.split(".")[0] in ("grammars", "lexicon")}
 
@@ -109,3 +101,33 @@ def test_no_greek_string_constant_in_fst(name):
     found = ma.greek_constants(KNOWN[name])
     assert found == [], f"{KNOWN[name].relative_to(ROOT)}: Greek string constants {found[:5]} " \
                         "(put them in grammars/)"
+
+
+# -- the whole tree: grammars.alphabet ← lexicon ← grammars ← fst machinery ← api ← app ------
+
+ALL_EDGES = _edges(KNOWN)
+#: first-party imports inside a function that the layout allows: each loads a module that needs
+#: an optional third-party package (dask; fastapi and uvicorn), so that the command runs without it
+OPTIONAL_IMPORTS = {("fst.app.cli.validate", "fst.app.distributed"),
+                    ("fst.app.web.server", "fst.app.web.app")}
+
+
+def test_no_import_cycle_anywhere():
+    graph: dict[str, set[str]] = {n: set() for n in KNOWN}
+    for a, b, _ in ALL_EDGES:
+        graph[a].add(b)
+    assert ma.cycles(graph) == []
+
+
+def test_no_upward_import_anywhere():
+    upward = sorted({(a, b) for a, b, _ in ALL_EDGES if ma.layer(b) > ma.layer(a)})
+    assert upward == []
+
+
+def test_nothing_below_the_applications_imports_them():
+    assert sorted({(a, b) for a, b, _ in ALL_EDGES if ma.layer(a) < 5 and ma.layer(b) == 5}) == []
+
+
+def test_imports_inside_functions_only_for_optional_packages():
+    inner = {(a, b) for a, b, inside in ALL_EDGES if inside}
+    assert inner <= OPTIONAL_IMPORTS, sorted(inner - OPTIONAL_IMPORTS)
