@@ -22,7 +22,8 @@ the main form, the others variants of weight 1):
 * ``subj`` — perfective subjunctive, 1st singular, where it is not the aorist's stem without
   the augment (βρω, πω, πάρω, αγάγω): the subjunctive (-ω -εις -ει -ουμε -ετε -ουν, stem
   stressed; -ώ -είς -εί -ούμε -είτε -ούν when the part is oxytone), the infinitive (-ει/-εί)
-  and the default imperative;
+  and the default imperative; as many values as ``aor`` pair with them, one each (the two
+  aorists of an -εύω verb: ``aor=φύτεψα,φύτευσα subj=φυτέψω,φυτεύσω``);
 * ``imp`` — perfective imperative, 2nd singular and plural (``imp=πάρε,πάρτε``), where not
   the default (stem + -ε recessive; stem + -τε after -σ/-ψ/-ξ, else -ετε);
 * ``paor`` — passive aorist, 1st singular (γράφτηκα, λήφθηκα, τράπηκα): indicative -ηκα …
@@ -427,21 +428,24 @@ def forms(p: Parts, table=None) -> list[tuple[str, str, int, str]]:
     subj = parts.get("subj", ())
     stem = None
     main_subj = None
-    for a, w in _weighted(aor):
-        s = subj[0] if subj else main_subj
+    # as many subjunctives as aorists: each aorist has its own (both aorists of an -εύω
+    # verb: φύτεψα/φυτέψω, φύτευσα/φυτεύσω), a variant one with its subjunctive and imperative
+    paired = len(aor) > 1 and len(subj) == len(aor)
+    for i, (a, w) in enumerate(_weighted(aor)):
+        s = subj[i] if paired else subj[0] if subj else main_subj
         for cell, f in aorist_forms(p.lemma, a, s):
             out.append((cell, f, w, "aor"))
         st, oxy = perfective_stem(a, s, p.lemma)
         if stem is None:
             stem = st
             main_subj = ph.realise(st, "ω", "ULT" if oxy else ph.KEEP)
-        if w == 0:
+        if w == 0 or paired:
             for cell, f in subjunctive_forms(st, oxy):
                 out.append((cell, f, w, "subj" if subj else "aor"))
             if "imp" not in parts:
                 for cell, f in imperative_forms(st, oxy):
                     out.append((cell, f, w, "aor"))
-    for s, w in _weighted(subj[1:]) if len(subj) > 1 else []:
+    for s, w in _weighted(subj[1:]) if len(subj) > 1 and not paired else []:
         st, oxy = perfective_stem(aor[0], s, p.lemma)
         for cell, f in subjunctive_forms(st, oxy):
             out.append((cell, f, 1, "subj"))
