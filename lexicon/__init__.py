@@ -16,7 +16,8 @@ LEXICON_DIR = Path(__file__).resolve().parent
 #: accented lower-case Greek letters a listed form may use
 from grammars.alphabet import SURFACE_LETTERS  # noqa: E402
 #: the files of listed paradigms, in the order they are read
-LISTED_FILES = ("irregular.tsv", "closed.tsv", "loans.tsv", "regulation-forms.tsv")
+LISTED_FILES = ("irregular.tsv", "closed.tsv", "loans.tsv", "regulation-forms.tsv",
+                "learned-genitives.tsv")
 #: the other files the build reads (besides ``lemmas*.tsv`` and the listed files)
 FLAGS_FILE = "flags.tsv"
 HIDDEN_WORDS_FILE = "hidden_words.tsv"
