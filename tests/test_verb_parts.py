@@ -349,3 +349,39 @@ def test_deponent_without_evidence_has_no_participle(judge):
     for word in ("ΔΕΓΜΕΝΟΣ", "ΔΕΓΜΕΝΗ", "ΞΑΝΑΔΕΓΜΕΝΟΣ"):
         assert not judge.check(word).valid, word
     assert judge.check("ΔΕΧΘΗΚΑ").valid and judge.check("ΔΕΧΤΗΚΑ").valid
+
+
+def test_both_aorists_pair_each_with_its_subjunctive():
+    # issue 21: an -εύω verb with both aorists (φύτεψα/φύτευσα, έπαυσα/έπαψα): the variant
+    # has its own subjunctive and imperative, its syllabic augment only where stressed
+    t = load_tables()
+    p = cj.Parts("παύω", "P5.1", cj.parse_parts("aor=έπαυσα,έπαψα subj=παύσω,πάψω"))
+    got = {(c, f, w) for c, f, w, _k in cj.forms(p, t["P5.1"])}
+    assert ("V;IND;PST;PFV;1;SG;ACT", "έπαψα", 1) in got
+    assert ("V;IND;PST;PFV;1;PL;ACT", "πάψαμε", 1) in got
+    assert ("V;SBJV;PFV;1;SG;ACT", "πάψω", 1) in got
+    assert ("V;IMP;PFV;2;PL;ACT", "πάψτε", 1) in got
+    assert ("V;IND;PST;PFV;1;PL;ACT", "παύσαμε", 0) in got
+    assert not any(f == "επάψαμε" for c, f, w in got)  # that one is §D1's, not the part's
+
+
+def test_both_aorists_keep_the_class_aorist():
+    # the parts give the class's own aorist cells back, the other class's as variants
+    t = load_tables()
+    for p in cj.read_parts():
+        if not p.citation.startswith("aor-both"):
+            continue
+        code = p.inflection_class
+        other = {"P5.1": "P5.2", "P5.2": "P5.1", "P5.1a": "P5.2a", "P5.2a": "P5.1a"}[code]
+        got = {(c, f) for c, f, _w, _k in cj.forms(p, t[code])}
+        for cls in (code, other):
+            want = {(c, f) for f, c, w in generate(p.lemma, t[cls])
+                    if cj.system_of(c) == "aor" and w == 0}
+            assert want <= got, (p.lemma, cls, sorted(want - got))
+
+
+@pytest.mark.parametrize("word, valid", [
+    ("ΦΥΤΕΥΣΕ", True), ("ΦΥΤΕΨΕ", True), ("ΦΥΤΕΥΣΩ", True), ("ΦΥΤΕΥΣΤΕ", True),
+    ("ΕΠΑΨΑ", True), ("ΠΑΨΑΜΕ", True), ("ΕΠΑΥΣΑ", True)])
+def test_both_aorists_in_the_judge(judge, word, valid):
+    assert judge.check(word).valid == valid
