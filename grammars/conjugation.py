@@ -26,7 +26,8 @@ the main form, the others variants of weight 1):
   aorists of an -εύω verb: ``aor=φύτεψα,φύτευσα subj=φυτέψω,φυτεύσω``);
 * ``imp`` — perfective imperative, 2nd singular and plural (``imp=πάρε,πάρτε``), where not
   the default (stem + -ε recessive; stem + -τε after -σ/-ψ/-ξ, else -ετε);
-* ``paor`` — passive aorist, 1st singular (γράφτηκα, λήφθηκα, τράπηκα): indicative -ηκα …
+* ``paor`` — passive aorist, 1st singular (γράφτηκα, λήφθηκα, τράπηκα; a learned variant
+  in -ην, συνελήφθην, gives the indicative only: συνελήφθη, συνελήφθησαν): indicative -ηκα …
   recessive; subjunctive -ώ -είς …, infinitive -εί, imperative plural -είτε on the same stem
   (``psubj`` gives another subjunctive, 1st singular); ``pimp`` the passive imperative 2nd
   singular (γράψου; default: the active perfective stem in -σ/-ψ/-ξ + -ου);
@@ -381,6 +382,18 @@ def passive_forms(paor: str, psubj: str | None, pimp: tuple[str, ...] | None,
     return out
 
 
+def learned_passive_forms(paor: str) -> list[tuple[str, str]]:
+    """(cell, form) of a learned passive aorist in -ην (ελήφθην, συνελήφθην, απεστάλην): the
+    indicative -ην -ης -η -ημεν -ητε -ησαν, the stress where the 1st singular has it, the
+    augment as written (Triantafyllidis 1941, learned forms of the passive aorist: συνελήφθη,
+    συνελήφθησαν). Raises ValueError if ``paor`` does not end in -ην."""
+    cut = _strip(paor, ("ην",))
+    if cut is None:
+        raise ValueError(f"learned passive aorist {paor!r} does not end in -ην")
+    return [(f"V;IND;PST;PFV;{person};PASS", ph.realise(cut[0], e, ph.KEEP))
+            for person, e in zip(PERSONS, AOR_ENDINGS_HN)]
+
+
 def participle_forms(ppp: str) -> list[tuple[str, str]]:
     """(cell, form) of the passive perfect participle (§ 290: like an adjective in -ος)."""
     cut = _strip(ppp, ("οσ",))
@@ -460,6 +473,9 @@ def forms(p: Parts, table=None) -> list[tuple[str, str, int, str]]:
             out.append((cell.replace(";PFV;", ";IPFV;"), f, w, "ipf"))
     psubj = parts.get("psubj", ())
     for a, w in _weighted(parts.get("paor", ())):
+        if a.endswith("ην"):  # the learned -θην/-ην aorist: indicative only (συνελήφθη)
+            out += [(cell, f, w, "paor") for cell, f in learned_passive_forms(a)]
+            continue
         for cell, f in passive_forms(a, psubj[0] if psubj else None, parts.get("pimp"), stem):
             out.append((cell, f, w, "paor"))
     for a, w in _weighted(parts.get("ppp", ())):
@@ -485,5 +501,5 @@ def _check(p: Parts, out) -> None:
                       ("ipf", "V;IND;PST;IPFV;1;SG;ACT"),
                       ("ppp", "V.PTCP;PASS;PFV;MASC;NOM;SG"), ("subj", "V;SBJV;PFV;1;SG;ACT")):
         for f in p.parts.get(key, ()):
-            if (cell, f) not in firsts and not (key == "aor" and f.endswith("ην")):
+            if (cell, f) not in firsts and not (key in ("aor", "paor") and f.endswith("ην")):
                 raise ValueError(f"{p.lemma}: the tables do not give {key}={f} back")

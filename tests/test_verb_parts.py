@@ -385,3 +385,24 @@ def test_both_aorists_keep_the_class_aorist():
     ("ΕΠΑΨΑ", True), ("ΠΑΨΑΜΕ", True), ("ΕΠΑΥΣΑ", True)])
 def test_both_aorists_in_the_judge(judge, word, valid):
     assert judge.check(word).valid == valid
+
+
+def test_learned_hn_passive_aorist_keeps_stress_and_augment():
+    # issue 21 §D3: συλλαμβάνω's learned passive aorist συνελήφθην, internal augment written,
+    # the stress of the 1st singular in every person; the demotic λήφθηκα system stays main
+    got = dict(((c, w), f) for c, f, w, _k in cj.forms(
+        cj.Parts("συλλαμβάνω", "IRR", cj.parse_parts("paor=συλλήφθηκα,συνελήφθην"))))
+    assert got[("V;IND;PST;PFV;3;SG;PASS", 1)] == "συνελήφθη"
+    assert got[("V;IND;PST;PFV;3;PL;PASS", 1)] == "συνελήφθησαν"
+    assert got[("V;IND;PST;PFV;3;SG;PASS", 0)] == "συλλήφθηκε"
+    assert got[("V;SBJV;PFV;3;SG;PASS", 0)] == "συλληφθεί"
+    assert ("V;SBJV;PFV;3;SG;PASS", 1) not in got  # no learned subjunctive
+    with pytest.raises(ValueError):
+        cj.learned_passive_forms("συλλήφθηκα")
+
+
+@pytest.mark.parametrize("word, valid", [
+    ("ΣΥΝΕΛΗΦΘΗ", True), ("ΣΥΝΕΛΗΦΘΗΣΑΝ", True), ("ΣΥΛΛΗΦΘΗΚΕ", True), ("ΚΑΤΕΛΗΦΘΗ", True),
+    ("ΣΥΜΠΕΡΙΕΛΗΦΘΗ", True), ("ΕΣΥΝΕΛΗΦΘΗ", False), ("ΣΥΝΕΛΗΦΘΗΚΑ", False)])
+def test_learned_hn_passive_aorist_in_the_judge(judge, word, valid):
+    assert judge.check(word).valid == valid
