@@ -1,6 +1,6 @@
 """Learn lemma records (lemma, inflection class) from a list of accepted word forms.
 
-One method serves the shipped file (``scripts/learn_pes_dev.py``: the development half of the
+One method serves the shipped file (``scripts/pipeline/learn_pes_dev.py``: the development half of the
 federation's 2–8 list, by the rules lexicon/README.md states for it) and a
 user's own list (``dektes learn``). A lemma is judged by which forms of a candidate paradigm
 the list has and lacks:

@@ -22,10 +22,12 @@ the main form, the others variants of weight 1):
 * ``subj`` — perfective subjunctive, 1st singular, where it is not the aorist's stem without
   the augment (βρω, πω, πάρω, αγάγω): the subjunctive (-ω -εις -ει -ουμε -ετε -ουν, stem
   stressed; -ώ -είς -εί -ούμε -είτε -ούν when the part is oxytone), the infinitive (-ει/-εί)
-  and the default imperative;
+  and the default imperative; as many values as ``aor`` pair with them, one each (the two
+  aorists of an -εύω verb: ``aor=φύτεψα,φύτευσα subj=φυτέψω,φυτεύσω``);
 * ``imp`` — perfective imperative, 2nd singular and plural (``imp=πάρε,πάρτε``), where not
   the default (stem + -ε recessive; stem + -τε after -σ/-ψ/-ξ, else -ετε);
-* ``paor`` — passive aorist, 1st singular (γράφτηκα, λήφθηκα, τράπηκα): indicative -ηκα …
+* ``paor`` — passive aorist, 1st singular (γράφτηκα, λήφθηκα, τράπηκα; a learned variant
+  in -ην, συνελήφθην, gives the indicative only: συνελήφθη, συνελήφθησαν): indicative -ηκα …
   recessive; subjunctive -ώ -είς …, infinitive -εί, imperative plural -είτε on the same stem
   (``psubj`` gives another subjunctive, 1st singular); ``pimp`` the passive imperative 2nd
   singular (γράψου; default: the active perfective stem in -σ/-ψ/-ξ + -ου);
@@ -382,6 +384,18 @@ def passive_forms(paor: str, psubj: str | None, pimp: tuple[str, ...] | None,
     return out
 
 
+def learned_passive_forms(paor: str) -> list[tuple[str, str]]:
+    """(cell, form) of a learned passive aorist in -ην (ελήφθην, συνελήφθην, απεστάλην): the
+    indicative -ην -ης -η -ημεν -ητε -ησαν, the stress where the 1st singular has it, the
+    augment as written (Triantafyllidis 1941, learned forms of the passive aorist: συνελήφθη,
+    συνελήφθησαν). Raises ValueError if ``paor`` does not end in -ην."""
+    cut = _strip(paor, ("ην",))
+    if cut is None:
+        raise ValueError(f"learned passive aorist {paor!r} does not end in -ην")
+    return [(f"V;IND;PST;PFV;{person};PASS", ph.realise(cut[0], e, ph.KEEP))
+            for person, e in zip(PERSONS, AOR_ENDINGS_HN)]
+
+
 def participle_forms(ppp: str) -> list[tuple[str, str]]:
     """(cell, form) of the passive perfect participle (§ 290: like an adjective in -ος)."""
     cut = _strip(ppp, ("οσ",))
@@ -428,21 +442,24 @@ def forms(p: Parts, table=None) -> list[tuple[str, str, int, str]]:
     subj = parts.get("subj", ())
     stem = None
     main_subj = None
-    for a, w in _weighted(aor):
-        s = subj[0] if subj else main_subj
+    # as many subjunctives as aorists: each aorist has its own (both aorists of an -εύω
+    # verb: φύτεψα/φυτέψω, φύτευσα/φυτεύσω), a variant one with its subjunctive and imperative
+    paired = len(aor) > 1 and len(subj) == len(aor)
+    for i, (a, w) in enumerate(_weighted(aor)):
+        s = subj[i] if paired else subj[0] if subj else main_subj
         for cell, f in aorist_forms(p.lemma, a, s):
             out.append((cell, f, w, "aor"))
         st, oxy = perfective_stem(a, s, p.lemma)
         if stem is None:
             stem = st
             main_subj = ph.realise(st, "ω", "ULT" if oxy else ph.KEEP)
-        if w == 0:
+        if w == 0 or paired:
             for cell, f in subjunctive_forms(st, oxy):
                 out.append((cell, f, w, "subj" if subj else "aor"))
             if "imp" not in parts:
                 for cell, f in imperative_forms(st, oxy):
                     out.append((cell, f, w, "aor"))
-    for s, w in _weighted(subj[1:]) if len(subj) > 1 else []:
+    for s, w in _weighted(subj[1:]) if len(subj) > 1 and not paired else []:
         st, oxy = perfective_stem(aor[0], s, p.lemma)
         for cell, f in subjunctive_forms(st, oxy):
             out.append((cell, f, 1, "subj"))
@@ -457,6 +474,9 @@ def forms(p: Parts, table=None) -> list[tuple[str, str, int, str]]:
             out.append((cell.replace(";PFV;", ";IPFV;"), f, w, "ipf"))
     psubj = parts.get("psubj", ())
     for a, w in _weighted(parts.get("paor", ())):
+        if a.endswith("ην"):  # the learned -θην/-ην aorist: indicative only (συνελήφθη)
+            out += [(cell, f, w, "paor") for cell, f in learned_passive_forms(a)]
+            continue
         for cell, f in passive_forms(a, psubj[0] if psubj else None, parts.get("pimp"), stem):
             out.append((cell, f, w, "paor"))
     for a, w in _weighted(parts.get("ppp", ())):
@@ -482,5 +502,5 @@ def _check(p: Parts, out) -> None:
                       ("ipf", "V;IND;PST;IPFV;1;SG;ACT"),
                       ("ppp", "V.PTCP;PASS;PFV;MASC;NOM;SG"), ("subj", "V;SBJV;PFV;1;SG;ACT")):
         for f in p.parts.get(key, ()):
-            if (cell, f) not in firsts and not (key == "aor" and f.endswith("ην")):
+            if (cell, f) not in firsts and not (key in ("aor", "paor") and f.endswith("ην")):
                 raise ValueError(f"{p.lemma}: the tables do not give {key}={f} back")

@@ -19,12 +19,12 @@ citation form is built here by word formation:
   -ίνα, -ώμαι); other placements are tried and left to the class and the evidence;
 * a candidate is kept only if the derived class's table gives it back as the main form of its
   citation cell and inflects it in every cell the class's exemplar has (the same test as
-  ``scripts/classify_by_evidence.py``): the class decides which shapes it can hold, and
+  ``scripts/pipeline/classify_by_evidence.py``): the class decides which shapes it can hold, and
   "noun of class X" gives the same lemma back when class X cites it (αγώι O45 + O44).
 
 ``candidates`` returns every such citation form, best first by the grammar's preference for
 the record's kind (``preference``); choosing among them by attested forms is data building
-(``scripts/import_derivations.py``), not grammar.
+(``scripts/pipeline/import_derivations.py``), not grammar.
 """
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ def citation_cell(pos: str, lemma: str) -> str:
 
 
 def kind_of(derived_class: str) -> str:
-    """The record kind of a derived class code, as ``scripts/import_elspell.py`` names it."""
+    """The record kind of a derived class code, as ``scripts/pipeline/import_elspell.py`` names it."""
     if derived_class in FEMININE_A:
         return "feminine in -α (-ισσα, -τρια)"
     if derived_class in FEMININE_OU:

@@ -2,7 +2,7 @@
 
 A candidate is a (lemma, class) pair whose class table gives the lemma back as its citation
 form and inflects it in every cell of the class's exemplar (the test of
-``scripts/classify_by_evidence.py``). For one lemma the hypotheses are its candidate classes
+``scripts/pipeline/classify_by_evidence.py``). For one lemma the hypotheses are its candidate classes
 and **NONE** ("no such lemma": its forms belong to other lemmas or to nothing). The posterior
 
     P(H | evidence) ∝ P(H) · Π_sources L_s(H)
@@ -36,7 +36,7 @@ could show (five or more dev-hashed) but never does therefore loses to NONE.
 The model decides lemma-level facts only (a lemma exists, its class); it stores no form of any
 source. Sources: elspell's ``word.rule.data`` (GPL/LGPL/MPL), the hunspell
 el_GR list (same licences; evidence only), UniMorph ``ell`` (CC BY-SA 3.0), the federation's
-2024 list, dev half (evidence only). Measured by ``scripts/measure_lemma_model.py``.
+2024 list, dev half (evidence only). Measured by ``scripts/measure/measure_lemma_model.py``.
 """
 from __future__ import annotations
 

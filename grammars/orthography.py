@@ -10,7 +10,7 @@ a misplaced accent on a monosyllable, and the spelling does not tell them apart.
 (§ 12). A stem and an ending never meet as a doubled ι (βασιλι-ίς, δεξι-ιά for δεξιά): a
 doubled ι is right only where the lemma has it (αντιιός, ρωμαίικο).
 
-:func:`defects` names what a form breaks; ``scripts/audit_paradigms.py`` counts them over a
+:func:`defects` names what a form breaks; ``scripts/measure/audit_paradigms.py`` counts them over a
 build, and ``tests/test_orthography.py`` keeps the build free of them.
 """
 from __future__ import annotations
@@ -67,7 +67,7 @@ def stressed_from_end(form: str) -> int:
 def stress_early(form: str) -> bool:
     """Is ``form`` stressed before its antepenult (*έγραψαμε)? The law of three syllables
     (Triantafyllidis grammar § 75): a Greek word is stressed on one of its last three
-    syllables. Kept apart from :func:`defects`: ``scripts/audit_paradigms.py --stress`` counts
+    syllables. Kept apart from :func:`defects`: ``scripts/measure/audit_paradigms.py --stress`` counts
     it (the lexicon still has such forms: learned -ις nouns under O5a, ολόημερος)."""
     return stressed_from_end(unicodedata.normalize("NFC", form)) > 3
 

@@ -115,7 +115,7 @@ SUPPLEMENTS_DIR = CLASSES_DIR.parent / "supplements"
 def load_tables() -> dict[str, ClassTable]:
     """Every class table in ``grammars/classes`` by class code, each with the hand-written
     rules of ``grammars/supplements/<CLASS>.tsv`` added (lemma types flexy never expanded, so
-    scripts/infer_classes.py cannot learn them: O24 χαρά). Raises ValueError when a supplement
+    scripts/pipeline/infer_classes.py cannot learn them: O24 χαρά). Raises ValueError when a supplement
     names a class without a table or repeats a key the table has (a supplement only adds)."""
     tables = {p.stem: read_table(p) for p in sorted(CLASSES_DIR.glob("*.tsv"))}
     for p in sorted(SUPPLEMENTS_DIR.glob("*.tsv")):

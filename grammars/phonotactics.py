@@ -12,12 +12,12 @@ position:
 
 ``grammars/phonotactics.tsv`` lists the runs that Greek words have: a run enters only if
 forms of at least 3 lemmas across at least 2 independent sources have it (elspell's lemmas,
-hunspell's lower-case entries, UniMorph's forms); ``scripts/make_phonotactics.py`` makes the
+hunspell's lower-case entries, UniMorph's forms); ``scripts/pipeline/make_phonotactics.py`` makes the
 table and states its provenance in its header. The table is a cluster inventory, not a word
 list. ``grammars/phonotactics-allow.tsv`` adds the few runs of real words the sources miss,
 each citing its lemma. ``tests/test_phonotactics.py`` holds the generated language to the
 inventory (runs a lemma's own spelling has are the lemma's fact: :func:`made_outside`);
-``scripts/phonotactic_offenders.py`` names the lemma, class and cell of every word outside it.
+``scripts/measure/phonotactic_offenders.py`` names the lemma, class and cell of every word outside it.
 """
 from __future__ import annotations
 

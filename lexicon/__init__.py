@@ -21,7 +21,8 @@ from grammars.alphabet import SURFACE_LETTERS, TILE_LETTERS, tile
 
 LEXICON_DIR = Path(__file__).resolve().parent
 #: the files of listed paradigms, in the order they are read
-LISTED_FILES = ("irregular.tsv", "closed.tsv", "loans.tsv", "regulation-forms.tsv")
+LISTED_FILES = ("irregular.tsv", "closed.tsv", "loans.tsv", "regulation-forms.tsv",
+                "learned-genitives.tsv")
 #: the other files the build reads (besides ``lemmas*.tsv`` and the listed files)
 FLAGS_FILE = "flags.tsv"
 HIDDEN_WORDS_FILE = "hidden_words.tsv"
@@ -240,7 +241,7 @@ def read_no_comparison(path: Path | None = None) -> frozenset[str]:
 
 def read_graded(path: Path | None = None) -> frozenset[str] | None:
     """Lemmas of ``lexicon/comparison.tsv``: -ος adjectives with attested degrees (§B6,
-    scripts/find_comparison.py); None when the file is absent (then no evidence filter)."""
+    scripts/pipeline/find_comparison.py); None when the file is absent (then no evidence filter)."""
     path = path or LEXICON_DIR / COMPARISON_FILE
     if not path.exists():
         return None

@@ -129,3 +129,24 @@ def test_a_profile_is_layers_plus_lexicon_sources():
     assert lex.hidden_words == () and lexicon.load().hidden_words
     assert not any(p.name in off for p in lex.files)
     assert len(lex.lemmas) == len(lexicon.load().lemmas)
+
+
+def test_b3_elides_only_alpha_or_an_attested_compound():
+    # §B3: α- verbs elide (ξανάρχισα beside ξαναάρχισα), άρω/αι- verbs never; other vowels only
+    # in a compound a source attests (ξανάρχομαι, ξανάρθε: ELIDING), so not γράφω or έχω
+    assert "ξανάρχισα" in b3_xana.prefixed("αρχίζω", "V;IND;PST;PFV;1;SG;ACT", "άρχισα")
+    assert b3_xana.prefixed("αίρω", "V;IND;PRS;IPFV;1;SG;ACT", "αίρω") == {"ξαναα" + "ίρω"}
+    made = {f for _c, f, _r in b3_xana.listed_compounds(
+        "έρχομαι", [("V;IND;PST;PFV;3;SG;ACT", "ήρθε"), ("V;IND;PRS;IPFV;1;SG;PASS", "έρχομαι"),
+                    ("V;IND;PRS;IPFV;1;PL;PASS", "ερχόμαστε"), ("V;IMP;PFV;2;SG;ACT", "έλα")])}
+    assert {"ξανάρθε", "ξανάρχομαι", "ξαναρχόμαστε"} <= made
+    assert not {f for f in made if f.startswith("ξανάλ")}
+    assert not [f for _c, f, _r in b3_xana.listed_compounds(
+        "έχω", [("V;IND;PST;IPFV;1;SG;ACT", "είχα")]) if f.startswith("ξανάχ")]
+
+
+@pytest.mark.parametrize("word, valid", [
+    ("ΞΑΝΑΡΧΙΖΩ", True), ("ΞΑΝΑΑΡΧΙΖΩ", True), ("ΞΑΝΑΑΡΩ", True), ("ΞΑΝΑΡΩ", False),
+    ("ΞΑΝΑΡΘΕ", True), ("ΞΑΝΑΡΧΟΜΑΙ", True), ("ΞΑΝΑΡΘΑΜΕ", True), ("ΞΑΝΑΗΡΘΕ", True)])
+def test_b3_elision_in_the_judge(judge, word, valid):
+    assert judge.check(word).valid == valid

@@ -58,3 +58,23 @@ def test_stress_moves_where_the_grammar_says(judge):
     assert {"ανθρώπου", "ανθρώπων", "ανθρώπους", "άνθρωπε"} <= forms
     forms = {r.form for t in judge.paradigm("θάλασσα") for r in t.rows}
     assert "θαλασσών" in forms
+
+
+def test_learned_genitives_are_variant_cells_of_their_lemma():
+    # issue 20: κανόνας–κανόνος, άρχοντας–άρχοντος, γάλα–γάλακτος, in the lemma's own class,
+    # weight 1 (a variant, after the dictionary's genitive)
+    from lexicon import read_listed, read_lexicon
+    rows = {(r.lemma, r.form): r for r in read_listed() if r.cell == "N;GEN;SG"
+            and r.citation.endswith("learned genitive in -ος")}
+    classes = {(e.lemma, e.inflection_class) for e in read_lexicon()}
+    for lemma, form in (("κανόνας", "κανόνος"), ("άρχοντας", "άρχοντος"), ("γάλα", "γάλακτος")):
+        r = rows[(lemma, form)]
+        assert r.weight == 1 and (lemma, r.inflection_class) in classes
+    assert not any(f.endswith("ος") and lm.endswith(("ετας", "ουλας")) for lm, f in rows)
+
+
+@pytest.mark.parametrize("word", ["ΓΑΛΑΚΤΟΣ", "ΚΑΝΟΝΟΣ", "ΑΡΧΟΝΤΟΣ", "ΚΑΝΟΝΑ", "ΓΑΛΑΤΟΣ"])
+def test_learned_genitives_in_the_judge(judge, word):
+    assert judge.check(word).valid
+    if word.endswith("ΟΣ") and word != "ΓΑΛΑΤΟΣ":
+        assert any(a.tags == "N;GEN;SG" and a.weight >= 1 for a in judge.analyse(word))

@@ -349,3 +349,60 @@ def test_deponent_without_evidence_has_no_participle(judge):
     for word in ("ΔΕΓΜΕΝΟΣ", "ΔΕΓΜΕΝΗ", "ΞΑΝΑΔΕΓΜΕΝΟΣ"):
         assert not judge.check(word).valid, word
     assert judge.check("ΔΕΧΘΗΚΑ").valid and judge.check("ΔΕΧΤΗΚΑ").valid
+
+
+def test_both_aorists_pair_each_with_its_subjunctive():
+    # issue 21: an -εύω verb with both aorists (φύτεψα/φύτευσα, έπαυσα/έπαψα): the variant
+    # has its own subjunctive and imperative, its syllabic augment only where stressed
+    t = load_tables()
+    p = cj.Parts("παύω", "P5.1", cj.parse_parts("aor=έπαυσα,έπαψα subj=παύσω,πάψω"))
+    got = {(c, f, w) for c, f, w, _k in cj.forms(p, t["P5.1"])}
+    assert ("V;IND;PST;PFV;1;SG;ACT", "έπαψα", 1) in got
+    assert ("V;IND;PST;PFV;1;PL;ACT", "πάψαμε", 1) in got
+    assert ("V;SBJV;PFV;1;SG;ACT", "πάψω", 1) in got
+    assert ("V;IMP;PFV;2;PL;ACT", "πάψτε", 1) in got
+    assert ("V;IND;PST;PFV;1;PL;ACT", "παύσαμε", 0) in got
+    assert not any(f == "επάψαμε" for c, f, w in got)  # that one is §D1's, not the part's
+
+
+def test_both_aorists_keep_the_class_aorist():
+    # the parts give the class's own aorist cells back, the other class's as variants
+    t = load_tables()
+    for p in cj.read_parts():
+        if not p.citation.startswith("aor-both"):
+            continue
+        code = p.inflection_class
+        other = {"P5.1": "P5.2", "P5.2": "P5.1", "P5.1a": "P5.2a", "P5.2a": "P5.1a"}[code]
+        got = {(c, f) for c, f, _w, _k in cj.forms(p, t[code])}
+        for cls in (code, other):
+            want = {(c, f) for f, c, w in generate(p.lemma, t[cls])
+                    if cj.system_of(c) == "aor" and w == 0}
+            assert want <= got, (p.lemma, cls, sorted(want - got))
+
+
+@pytest.mark.parametrize("word, valid", [
+    ("ΦΥΤΕΥΣΕ", True), ("ΦΥΤΕΨΕ", True), ("ΦΥΤΕΥΣΩ", True), ("ΦΥΤΕΥΣΤΕ", True),
+    ("ΕΠΑΨΑ", True), ("ΠΑΨΑΜΕ", True), ("ΕΠΑΥΣΑ", True)])
+def test_both_aorists_in_the_judge(judge, word, valid):
+    assert judge.check(word).valid == valid
+
+
+def test_learned_hn_passive_aorist_keeps_stress_and_augment():
+    # issue 21 §D3: συλλαμβάνω's learned passive aorist συνελήφθην, internal augment written,
+    # the stress of the 1st singular in every person; the demotic λήφθηκα system stays main
+    got = dict(((c, w), f) for c, f, w, _k in cj.forms(
+        cj.Parts("συλλαμβάνω", "IRR", cj.parse_parts("paor=συλλήφθηκα,συνελήφθην"))))
+    assert got[("V;IND;PST;PFV;3;SG;PASS", 1)] == "συνελήφθη"
+    assert got[("V;IND;PST;PFV;3;PL;PASS", 1)] == "συνελήφθησαν"
+    assert got[("V;IND;PST;PFV;3;SG;PASS", 0)] == "συλλήφθηκε"
+    assert got[("V;SBJV;PFV;3;SG;PASS", 0)] == "συλληφθεί"
+    assert ("V;SBJV;PFV;3;SG;PASS", 1) not in got  # no learned subjunctive
+    with pytest.raises(ValueError):
+        cj.learned_passive_forms("συλλήφθηκα")
+
+
+@pytest.mark.parametrize("word, valid", [
+    ("ΣΥΝΕΛΗΦΘΗ", True), ("ΣΥΝΕΛΗΦΘΗΣΑΝ", True), ("ΣΥΛΛΗΦΘΗΚΕ", True), ("ΚΑΤΕΛΗΦΘΗ", True),
+    ("ΣΥΜΠΕΡΙΕΛΗΦΘΗ", True), ("ΕΣΥΝΕΛΗΦΘΗ", False), ("ΣΥΝΕΛΗΦΘΗΚΑ", False)])
+def test_learned_hn_passive_aorist_in_the_judge(judge, word, valid):
+    assert judge.check(word).valid == valid

@@ -2,7 +2,7 @@
 
 ``dektes learn FILE --name NAME [--complete 2-8]`` reads a list of accepted words (a text list
 in tile form or accented, or a PDF whose pages list words in columns: :mod:`fst.app.lists`), learns
-lemma records from it with :mod:`fst.learn` (the method of scripts/learn_pes_dev.py), and writes,
+lemma records from it with :mod:`fst.learn` (the method of scripts/pipeline/learn_pes_dev.py), and writes,
 only under the user's cache (``<cache root>/lists/NAME/``, or ``$DEKTES_LISTS/NAME/``):
 
 * ``lemmas.tsv`` — the learned lemma records (format of lexicon/lemmas.tsv, source

@@ -5,7 +5,7 @@ Verbs of the second conjugation's first type (αγαπώ) may have a second, col
 many do not: learned verbs (αγωνιώ, σιωπώ, εισορμώ) keep -ώ alone (Triantafyllidis grammar,
 second conjugation; grammars/RULES.md §D4: no -αγα without an -άω present). The class tables, inferred
 from flexy, give the -άω alternant to every verb of the class as weight-1 rules. A lemma
-flagged ``no_aw`` (``lexicon/flags.tsv``, written by ``scripts/find_aw_present.py`` from the
+flagged ``no_aw`` (``lexicon/flags.tsv``, written by ``scripts/pipeline/find_aw_present.py`` from the
 evidence of a dictionary's forms) loses those rules, and with the 1st singular -άω rule its
 -αγα imperfect (the §D4 layer hooks on that rule).
 """

@@ -5,7 +5,8 @@
   unstressed, hence optional (ξανάγραψα, εξανάγραψα; D1, D2: ΕΞΑΝΑΠΙΑ yes, ΕΞΑΝΑΕΔΩΣΑ no).
 * Verbs in α- take ξανα- with both α kept and one elided (ΞΑΝΑΑΡΧΙΖΩ, ΞΑΝΑΡΧΙΖΩ); verbs
   stressed on that initial α in the present (άρω, άγω) and verbs in αι- keep both only
-  (ΞΑΝΑΑΡΩ yes, ΞΑΝΑΡΩ no).
+  (ΞΑΝΑΑΡΩ yes, ΞΑΝΑΡΩ no). Other vowels elide only in the compounds a source attests
+  (:data:`ELIDING`: ξανάρχομαι, ξανάρθα).
 * Not on verbs in πρωτο-, ματα-, repetitive επαν(α)- (επανεκλέγω), nor on verbs already in
   ξανα-; non-repetitive επαν- verbs take it (επαναστατώ, επανδρώνω, επαναπαύομαι, επανακάμπτω).
 * On participles only -οντας/-ώντας and -μένος (D6): the engine's only participle cells.
@@ -71,6 +72,8 @@ def listed_compounds(lemma: str, forms: list[tuple[str, str]]) -> list[tuple[str
     verb that every person keeps (ήπια, είδα) drops too: ξανάπια (regulation §D2: ΞΑΝΑΠΙΑ,
     ΚΑΛΟΔΑ). The compound's own augment is unstressed, hence optional (§D1): εξανάφαγα,
     εξαναφάγαμε, ΕΞΑΝΑΠΙΑ, ΕΞΑΝΑΔΩΣΑΜΕ; never a second one (ΕΞΑΝΑΗΠΙΑ no, §D2)."""
+    if lemma in ELIDING:
+        return elided_listed(lemma, forms)
     if not takes_xana(lemma) or plain(lemma)[:1] in VOWELS:
         return []
     first = {}
@@ -100,6 +103,25 @@ def listed_compounds(lemma: str, forms: list[tuple[str, str]]) -> list[tuple[str
         if compound != PREFIX + form:
             out.append((cell, compound, (RULE_ID,)))
         out.append((cell, "ε" + compound, (RULE_ID, "D1")))
+    return out
+
+
+#: Verbs in ε-/η- whose ξανα- compound a source attests with ξανα-'s α for their initial vowel
+#: (ξανάρχομαι, ξανάρθα): the regulation's elision is that of α- verbs (ΞΑΝΑΡΧΙΖΩ); other
+#: vowels elide only where a dictionary lemma shows it, so no general rule.
+ELIDING = {"έρχομαι": "spaCy lemma index ξανάρχομαι; hunspell el_GR ξανάρχομαι, ξανάρθα"}
+
+
+def elided_listed(lemma: str, forms: list[tuple[str, str]]) -> list[tuple[str, str, tuple]]:
+    """The elided ξανα- forms of a verb of :data:`ELIDING`: each form whose initial ε/η
+    (ήρθα, έρχομαι, ερχόμαστε) stands before ρ, with ξανα- in that vowel's place and its
+    stress (ξανάρθα, ξανάρχομαι, ξαναρχόμαστε); ``[(cell, form, rule ids)]``."""
+    out = []
+    for cell, form in forms:
+        if not Cell.of(cell).verbal or form[1:2] != "ρ" or form[:1] not in "εέηή":
+            continue
+        out.append((cell, (PREFIX[:-1] + "ά" if form[0] in "έή" else PREFIX) + form[1:],
+                    (RULE_ID,)))
     return out
 
 

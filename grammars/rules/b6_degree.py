@@ -45,7 +45,7 @@ GRADED = LEXICON_DIR / COMPARISON_FILE
 @functools.lru_cache(maxsize=1)
 def graded() -> frozenset[str] | None:
     """Lemmas of the shipped lexicon/comparison.tsv: -ος adjectives whose comparative or
-    superlative a source attests (scripts/find_comparison.py); None when the file is absent."""
+    superlative a source attests (scripts/pipeline/find_comparison.py); None when the file is absent."""
     return read_graded(GRADED)
 
 

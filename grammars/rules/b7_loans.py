@@ -4,7 +4,7 @@ valid in both spellings, -ιγκ and -ινγκ (ΠΑΡΚΙΓΚ, ΠΑΡΚΙΝΓΚ
 ``loan_shaped`` says whether a noun or adjective lemma has a shape no Greek inflection class
 has, so that it can only be an indeclinable loan (Triantafyllidis grammar §§ on indeclinable
 nouns: native nouns end in a vowel, -ς or -ν, a few ancient ones in -ρ, -ξ, -ψ). Used by
-scripts/import_loans.py to choose spaCy lemmas for ``lexicon/loans.tsv``; the -ιγκ/-ινγκ
+scripts/pipeline/import_loans.py to choose spaCy lemmas for ``lexicon/loans.tsv``; the -ιγκ/-ινγκ
 doublet is added by the compiler to every indeclinable lemma of either spelling.
 """
 from __future__ import annotations

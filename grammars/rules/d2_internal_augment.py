@@ -5,7 +5,7 @@
   υπάρχω → υπήρξα; διαρκώ → διήρκεσα. The imperfect follows the aorist (ΕΝΕΠΝΕΥΣΑ –
   ΕΝΕΠΝΕΑ); some verbs have double forms (ΔΙΑΛΥΣΑ/ΔΙΕΛΥΣΑ, ΔΙΑΛΥΑ/ΔΙΕΛΥΑ). Which lemmas take
   it, and whether the plain form stays beside it, is a lemma fact:
-  ``lexicon/internal-augment.tsv`` (written by ``scripts/find_internal_augment.py`` from
+  ``lexicon/internal-augment.tsv`` (written by ``scripts/pipeline/find_internal_augment.py`` from
   dictionary evidence). The prefixes and their augmented shapes are
   ``grammars/internal_augment.tsv`` (Triantafyllidis, the augment of compound verbs, § 254 ff.).
 * The internal augment goes on the recessive past indicative cells (those with the augment

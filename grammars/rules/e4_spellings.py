@@ -5,7 +5,7 @@ The regulation: when a word has two spellings of the same sound and meaning (α�
 from it, even where a dictionary lists only one (αυγίλα/αβγίλα, αυγούλι/αβγούλι).
 
 Data: ``lexicon/spellings.tsv``, pairs of alternating stems (``αυγο  αβγο``) written by
-``scripts/find_spellings.py``: the regulation's own pairs, and pairs of lemmas of the lexicon
+``scripts/pipeline/find_spellings.py``: the regulation's own pairs, and pairs of lemmas of the lexicon
 of the same part of speech and inflection class that differ only by one alternation of
 :data:`ALTERNATIONS`. Only alternations of identical sound are used: αυ/αβ and ευ/εβ before a
 voiced consonant or a vowel (both [av], [ev]), αη/αϊ and οη/οϊ (both [ai], [oi]). Spellings of

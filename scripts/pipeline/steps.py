@@ -70,6 +70,7 @@ FOLD_STEPS: tuple[Step, ...] = (
     Step("infer_parts.py", True, ("lexicon/verb-parts.tsv",), 1.2),
     Step("import_compounds.py", True, ("lexicon/compounds.tsv", REVIEW_TSV), 1),
     Step("find_comparison.py", True, ("lexicon/comparison.tsv",), 0.1),
+    Step("find_learned_genitives.py", True, ("lexicon/learned-genitives.tsv",), 0.5),
     Step("learn_pes_dev.py", True,
          ("lexicon/lemmas-pes-dev.tsv", "lexicon/lemmas-sources.tsv",
           "lexicon/lemmas-freedict.tsv"), 10),

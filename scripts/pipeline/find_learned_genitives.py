@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Learned genitives in -ος of third-declension nouns: write ``lexicon/learned-genitives.tsv``.
+
+Usage: python -m scripts.pipeline.find_learned_genitives [--shared DIR] [--no-official] [--dry-run]
+
+The demotic masculines in -ας of the third declension (κανόνας, άρχοντας, κόρακας: classes
+whose genitive singular is -α) keep, in the learned register, the ancient genitive in -ος on
+the same stem and stress (κανόνος, άρχοντος, κόρακος; Triantafyllidis 1941, third-declension
+masculines: «λόγια γενική σε -ος»); γάλα has γάλακτος (its compounds -γάλακτος, the stress
+on the stem's last syllable: πρωτόγαλα, πρωτογάλακτος). A candidate is written as a variant
+cell of the lemma's own paradigm (``N;GEN;SG``, weight 1) where a shippable source attests
+it: UniMorph's genitive cell (Wiktionary) or the hunspell el_GR list (only the decision is
+written, never a list of its forms), unless the official dev half (lemma-level evidence:
+absence) could hold the form (2–8 letters, dev-hashed, training fold under DEKTES_PES_FOLD)
+and lacks it. Hunspell alone held 22 of 28 such checkable forms on the dev half (0.79), so
+the absence veto is part of the rule; the count of forms it vetoed is printed.
+
+Deterministic; prints its counts.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+from pathlib import Path
+
+from fst.learn import dev_could_hold, fold_from_env, read_dev
+from grammars.normalize import to_tile
+from grammars.paradigm import generate, load_tables
+from lexicon import read_lexicon
+from scripts.common import ROOT, SHARED, read_hunspell
+
+OUT = ROOT / "lexicon" / "learned-genitives.tsv"
+CELL = "N;GEN;SG"
+WEIGHT = 1
+# the consonant stems of the third declension before -ας (κανόν-ας, άρχοντ-ας, κόρακ-ας):
+# not φέτ-ας or τσέτουλ-ας, first-declension nouns whose -ος would be another word
+STEMS = tuple(x + "ας" for x in (
+    "ον", "ων", "οντ", "ουντ", "αντ", "ορ", "ωρ", "ηρ", "ερ", "υρ", "ακ", "ικ", "υκ", "ηκ",
+    "ητ", "ωτ", "ωπ", "εν", "ιγγ", "υγγ"))
+HEADER = """# Learned genitives in -ος of third-declension nouns (lexicon/README.md, "Learned genitives"):
+# a variant cell of the lemma's own paradigm (its class), beside the demotic genitive. Written by
+# scripts/pipeline/find_learned_genitives.py: a candidate of the grammar (Triantafyllidis 1941, third-
+# declension masculines in -ας, learned genitive in -ος on the same stem: κανόνας, κανόνος; γάλα,
+# γάλακτος) that UniMorph or hunspell el_GR attests, and that the official dev half, where it
+# could hold it, does not lack. Same 7 columns as irregular.tsv. Never a copy of a word list.
+lemma\tpos\tclass\tcell\tform\tweight\tcitation"""
+
+
+def candidates(lemma: str, code: str, forms) -> list[str]:
+    """The learned genitive of ``lemma`` (class ``code``, its generated ``forms``): the
+    demotic genitive in -α + ος for a masculine in -ας (κανόνα → κανόνος); -γαλα → -γάλακτος;
+    [] otherwise."""
+    if lemma == "γάλα" or lemma.endswith("γαλα"):  # the stress on -γάλ-: πρωτογάλακτος
+        return [_unaccented(lemma[:-4]) + "γάλακτος"]
+    if not _unaccented(lemma).endswith(STEMS):
+        return []
+    gens = [f for f, c, w in forms if c == CELL and w == 0]
+    if not gens or any(not g.endswith("α") for g in gens):
+        return []
+    return [gens[0][:-1] + "ος"]
+
+
+def _unaccented(s: str) -> str:
+    import unicodedata
+    return unicodedata.normalize("NFC", "".join(
+        c for c in unicodedata.normalize("NFD", s) if c != "\u0301"))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--shared", type=Path, default=SHARED)
+    ap.add_argument("--no-official", action="store_true")
+    ap.add_argument("--dry-run", action="store_true")
+    args = ap.parse_args(argv)
+    hun = read_hunspell(args.shared)
+    um = read_unimorph_genitives(args.shared)
+    dev = None
+    path = args.shared / "oracles" / "pes-2-8-2024-dev.txt"
+    if not args.no_official and path.exists():
+        dev = read_dev(path, fold_from_env())
+    could = dev_could_hold(fold_from_env())
+    tables = load_tables()
+    counts = collections.Counter()
+    out, seen = [], set()
+    lemmas = {e.lemma for e in read_lexicon()}  # δράκας → *δράκος is δράκος, φέτας → φέτος
+    for e in sorted(read_lexicon(), key=lambda e: (e.lemma, e.inflection_class)):
+        if e.pos != "NOUN" or e.inflection_class not in tables or (e.lemma, e.inflection_class) in seen:
+            continue
+        seen.add((e.lemma, e.inflection_class))
+        table = tables[e.inflection_class]
+        forms = generate(e.lemma, table)
+        have = {f for f, c, w in forms}
+        for g in candidates(e.lemma, e.inflection_class, forms):
+            if g in have or g in lemmas:
+                counts["candidate another lemma's citation form"] += g in lemmas
+                continue
+            src = "UniMorph (Wiktionary, CC BY-SA 3.0)" if g in um.get(e.lemma, ()) else \
+                "hunspell el_GR" if g in hun else None
+            if src is None:
+                counts["candidate unattested"] += 1
+                continue
+            t = to_tile(g)
+            if dev is not None and could(t) and t not in dev:
+                counts["attested, vetoed by the dev half's absence"] += 1
+                continue
+            if dev is not None and could(t):
+                counts["attested, the dev half holds it"] += 1
+            counts[f"written ({src.split(' ')[0]})"] += 1
+            out.append(f"{e.lemma}\tN\t{e.inflection_class}\t{CELL}\t{g}\t{WEIGHT}\t"
+                       f"{src} attests the learned genitive; Triantafyllidis 1941, third "
+                       "declension, learned genitive in -ος")
+    for k, v in sorted(counts.items()):
+        print(f"  {k}: {v}")
+    print(f"  rows: {len(out)}")
+    if not args.dry_run:
+        OUT.write_text(HEADER + "\n" + "\n".join(out) + "\n", encoding="utf-8")
+    return 0
+
+
+def read_unimorph_genitives(shared: Path) -> dict[str, set[str]]:
+    """lemma → the forms of UniMorph's noun genitive singular cell."""
+    import gzip
+    out: dict[str, set[str]] = collections.defaultdict(set)
+    path = shared / "data" / "unimorph" / "ell.tsv.gz"
+    if not path.exists():
+        return out
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        for line in f:
+            p = line.rstrip("\n").split("\t")
+            if len(p) == 3 and p[2].startswith("N;GEN;SG"):
+                out[p[0]] |= {x.strip() for x in p[1].split(",") if x.strip()}
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())
