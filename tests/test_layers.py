@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 
 import pynini
+import pytest
 
 from conftest import REPO_ROOT
 from grammars import profiles, rules
-from grammars.rules import Layer
+from grammars.rules import Layer, b3_xana
 from lexicon import LexEntry, Lexicon
 
 
