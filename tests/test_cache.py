@@ -201,7 +201,7 @@ def test_a_copied_cache_is_hashed_once_and_not_rebuilt(built, tmp_path, monkeypa
 
     def no_hashing(path):
         raise AssertionError("hashed %s" % path)
-    monkeypatch.setattr(fc, "_sha256", no_hashing)
+    monkeypatch.setattr(fc, "file_sha256", no_hashing)
     assert fc.check_cache(d) is None
     (d / "tags.json").touch()  # a new mtime: that file alone is hashed again
     with pytest.raises(AssertionError, match="tags.json"):
