@@ -27,9 +27,7 @@ import json
 import os
 import shutil
 import sys
-import tempfile
 import time
-from importlib import metadata
 from pathlib import Path
 
 import lexicon
@@ -94,6 +92,7 @@ def _pynini_version() -> str:
                         break
             except OSError:
                 pass
+    from importlib import metadata  # stdlib, but 60 ms: only when the dist-info is not found
     try:
         return metadata.version("pynini")
     except metadata.PackageNotFoundError:
@@ -261,6 +260,7 @@ def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None
     """Build every artifact, check the look-up arrays and the analysis table against the FSTs,
     and write them into ``d`` (the manifest last, so that an interrupted write is seen as
     incomplete)."""
+    import tempfile  # stdlib; it imports random, which a warm start never needs
     analyser, tiles, t2s, tags = build(progress=progress, lexicon_path=lexicon_path)
     phases.enter("look-up arrays")
     arrays = runtime.export(tiles)

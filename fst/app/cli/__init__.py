@@ -26,7 +26,6 @@ import importlib
 import os
 import sys
 import textwrap
-import traceback
 
 from grammars.profiles import LAYERS, PROFILES, SOURCE_IDS
 
@@ -759,6 +758,7 @@ def _main(argv: list[str] | None = None) -> int:
             print("%s: the build failed: %s" % (PROG, e), file=sys.stderr)
             return EXIT_INTERNAL
         if os.environ.get("DEKTES_DEBUG"):  # the traceback, and the same exit status
+            import traceback
             traceback.print_exc(file=sys.stderr)
         msg = str(e).strip().splitlines()[0] if str(e).strip() else ""
         print("%s: internal error (%s)%s; set DEKTES_DEBUG=1 for details"
