@@ -52,7 +52,7 @@ TILE_MAP = {"ά": "Α", "έ": "Ε", "ή": "Η", "ί": "Ι", "ό": "Ο", "ύ": "�
 SIGMA = "σ"
 TILE_SIGMA = "Σ"
 
-# -- Greek text around the letters (fst/tokenize.py, fst/listfile.py) --------------------------
+# -- Greek text around the letters (fst/app/tokenize.py, fst/app/lists.py) --------------------------
 #: the Unicode blocks of Greek (Greek and Coptic, Greek Extended), as a regex class body
 GREEK_BLOCKS = "\u0370-\u03ff\u1f00-\u1fff"
 #: the numeral sign keraia (U+0374 is U+02B9 after NFC) and the lower numeral sign (κγʹ, ͵α)
@@ -103,7 +103,7 @@ def surface_sigma():
 
 def analysis_sigma(tags, exclude=()):
     """Acceptor of any string of the analysis side: letters (ς included) and every tag symbol
-    of ``tags`` (a :class:`fst.tags.TagTable`) but those in ``exclude`` (pynini)."""
+    of ``tags`` (a :class:`fst.build.tags.TagTable`) but those in ``exclude`` (pynini)."""
     import pynini
     letters = [chr(i) for i in range(0x3b1, 0x3ca)] + list(MARKED)
     syms = [c for k, c in tags.by_tag.items() if c not in exclude]

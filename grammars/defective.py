@@ -9,7 +9,7 @@
 
 Such a lemma is inflected from a *base*: the singular (1st-singular) spelling whose class
 paradigm gives the lemma in the cited cell (αιγοπρόβατα ← αιγοπρόβατο, χιονίζει ← χιονίζω). The
-analyses keep the lemma as cited. Used by the compiler (fst.compile.paradigm_groups) and by the
+analyses keep the lemma as cited. Used by the compiler (fst.build.compile.paradigm_groups) and by the
 check that every lexicon row produces its citation form (tests/test_lexicon_rows.py).
 """
 from __future__ import annotations

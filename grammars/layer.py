@@ -56,7 +56,7 @@ class ExtraCells:
 
 class Context:
     """What a layer's builder may read: the lexicon (:class:`lexicon.Lexicon`), the class
-    tables, the tag table (``fst.tags.TagTable``) and a memo for values computed once per
+    tables, the tag table (``fst.build.tags.TagTable``) and a memo for values computed once per
     build (:meth:`memo`)."""
 
     def __init__(self, lexicon, tables, tags):

@@ -26,7 +26,7 @@ from grammars import rules
 #: rule ids that license forms of their own (the layers a profile can switch off), sorted;
 #: derived from grammars.rules.LAYERS
 LAYERS = rules.licensing()
-#: ids of lexicon sources that every analysis of their rows carries (fst.compile.read_lexicon),
+#: ids of lexicon sources that every analysis of their rows carries (fst.build.compile.read_lexicon),
 #: so that the shared acceptor can leave them out like a layer: id → what it is
 SOURCE_IDS = {
     "PES": "lemma learned from the official list's development half alone",

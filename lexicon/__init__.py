@@ -1,7 +1,7 @@
 """The lexicon's data files (see README.md): plain UTF-8, tab-separated, ``#`` comments.
 
 Every reader of a lexicon file is here, and :func:`load` gathers those the build uses into one
-:class:`Lexicon` value that ``fst.compile.build`` takes. The readers check what the files' own
+:class:`Lexicon` value that ``fst.build.compile.build`` takes. The readers check what the files' own
 format says (columns, Greek letters, citations); the checks that need grammar knowledge are the
 grammar's (``grammars.compounds.check_records``,
 ``grammars.rules.e4_spellings.check_pairs``): the grammar calls this package, never the other

@@ -1,7 +1,7 @@
 """The regulation's rule layers: one module per rule id, each exporting one :class:`Layer`
 named ``LAYER``; :data:`LAYERS` lists them in order.
 
-A layer acts at one or more *stages* of the build (``fst.compile.build``), in this order:
+A layer acts at one or more *stages* of the build (``fst.build.compile.build``), in this order:
 
 * ``paradigm`` — the rule is part of the class tables or their grammar variants themselves
   (§D8, §D10): its module reads those rows and licenses nothing beyond the paradigm;
