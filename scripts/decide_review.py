@@ -17,7 +17,8 @@ official list's dev half (forms it could show only) and UniMorph, and then:
   kept: measured first, as ``scripts/measure_lemma_model.py`` prints it (class-choice precision
   ≥ 0.975 on elspell's held-out folds and on UniMorph lemmas elspell lacks, wherever one
   decided ≥ 20 lemmas of the kind), the table written to ``lexicon/model-kinds.tsv``: a row of
-  ``lexicon/lemmas-model.tsv``, source ``<queue source>+model``, with ``+pes-dev`` when the
+  ``lexicon/lemmas-model.tsv`` if elspell has ``MIN_ENDING_LEMMAS`` lemmas of the class
+  family with its last three letters, source ``<queue source>+model``, with ``+pes-dev`` when the
   decision without the dev half would not have been the same (the list decided);
   its posterior goes to ``lexicon/model-posteriors.tsv``;
 * **rejected** — P(NONE) ≥ ``REJECT``: a row of ``lexicon/rejected.tsv``
@@ -56,6 +57,10 @@ POSTERIORS = LEXICON / "model-posteriors.tsv"
 REJECTED = LEXICON / "rejected.tsv"
 
 REJECT = 0.99       # P(NONE) at which a lemma is rejected
+#: elspell lemmas of a class family (P6, P6a, P6b) with the lemma's last three letters that an
+#: accepted lemma needs: a kind is measured on elspell's lemmas, whose endings are its regular
+#: ones (P6: -άρω; not φθείρω, whose P6a participle would be *φθειρισμένος)
+MIN_ENDING_LEMMAS = 10
 SAMPLE = 8000       # elspell lemmas the model is fitted on (seeded, as the measurement)
 NO_ACCEPT = ("competing lemma", "oblique form", "adds too few forms")
 HEADER8 = "# lemma\tpos\tgender\tclass\tparts\tflags\tvariants\tsource"
@@ -184,6 +189,9 @@ def main(argv=None) -> int:
     kinds, model = M.evaluate(sources, sample, size, um_items, cands, verbose=False)
     M.write_kinds(kinds)
     kept = {(k[0], k[1]) for k in kinds if k[7]}
+    endings = collections.Counter(
+        (code.rstrip("ab"), lm[-3:]) for (lm, _p), codes in M.read_classed(
+            ROOT / "lexicon" / "lemmas.tsv").items() for code in codes)
     print(f"kinds kept: {len(kept)} of {len(kinds)} (lexicon/model-kinds.tsv)")
     decided = []
     for r, pos_list in todo:
@@ -209,6 +217,9 @@ def main(argv=None) -> int:
         ok = not r[3].startswith(NO_ACCEPT) and not (lemma.endswith(("ο", "ό"))
                                                      and lemma + "ς" in hun)
         what, code, p = decide(post, pos_of, ok, kept, cs, obs)
+        if what == "accept" and endings[(code.rstrip("ab"), lemma[-3:])] < MIN_ENDING_LEMMAS:
+            counts["kept: an ending the kind was not measured on"] += 1
+            what = "keep"
         obs0 = {f: {s: v for s, v in o.items() if s != "dev"} for f, o in obs.items()}
         what0, code0, p0 = decide(post0, pos_of, ok, kept, cs, obs0)
         by_list = dev is not None and (what0, code0) != (what, code)
