@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import collections
 import math
+import unicodedata
 from dataclasses import dataclass, field
 
 from grammars import phonology as ph
@@ -337,6 +338,50 @@ def best_class(post: dict) -> tuple[str | None, float]:
         return None, 0.0
     rest = 1.0 - post.get(NONE, 0.0)
     return best, (post[best] / rest if rest > 0 else 0.0)
+
+
+def voice_choice(post: dict, cands, obs) -> tuple[str | None, float, bool]:
+    """The class to decide for a verb: (code, P(code | exists), whether the voice rule chose).
+
+    elspell's active-only classes (``P2.1a``) make the active paradigm of their full class
+    (``P2.1``) without its passive; hunspell lists passives that elspell lacks (σολοικίζομαι of
+    σολοικίζω, P2.1a), so its passive forms do not tell the two apart, and only the official
+    list's dev half does. When the best class ``X`` has its active-only ``Xa`` among the
+    candidates and the dev half holds none of the forms ``X`` adds, the choice is ``Xa``, the
+    intersection (every form it makes is one of ``X``'s), with the pair's posterior. Otherwise
+    :func:`best_class`. ``cands``: the merged candidates; ``obs``: form → {source: present?}."""
+    best, p = best_class(post)
+    if best is None:
+        return best, p, False
+    by = {c.code: c for c in cands}
+    if best.endswith(("a", "b")) or best + "a" not in by or by[best].pos != "VERB":
+        return best, p, False
+    sub = by[best + "a"]
+    extra = set(by[best].forms) - set(sub.forms)
+    if not set(sub.forms) < set(by[best].forms):
+        return best, p, False
+    if any(obs.get(f, {}).get("dev") for f in extra):
+        return best, p, False
+    rest = 1.0 - post.get(NONE, 0.0)
+    pair = post[best] + post.get(sub.code, 0.0)
+    return sub.code, (pair / rest if rest > 0 else 0.0), True
+
+
+def passive_past_of_subjunctive(lemma: str) -> str | None:
+    """For a verb form in -ώ after the aorist passive stem (ψωριαστώ, κουφωθώ, απαλλαγώ), the
+    unaccented 3rd singular of the past it pairs with (ψωριαστηκε, κουφωθηκε, απαλλαγηκε):
+    the aorist passive subjunctive -θώ/-στώ/-γώ … is built on the stem of the past -θηκε/-στηκε/
+    -γηκε (Triantafyllidis grammar, aorist passive). None for a lemma not in -ώ. A proposed
+    verb lemma whose past is listed is that verb's subjunctive, not a lemma of its own."""
+    if len(lemma) < 3 or not lemma.endswith("ώ"):
+        return None
+    return unaccented(lemma[:-1]) + "ηκε"
+
+
+def unaccented(word: str) -> str:
+    """``word`` without accents or diaeresis (NFD, combining marks dropped)."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", word)
+                   if not unicodedata.combining(ch))
 
 
 def _mix(x: float, cov: float) -> float:

@@ -145,4 +145,40 @@ def test_decided_rows_left_the_review_queue():
     # a lemma may be rejected under one part of speech and undecided under another
     assert not {(r[0], r[1]) for r in review} & {(r[0], r[1]) for r in rejected}
     assert not accepted & {r[0] for r in rejected}
-    assert all(float(r[4]) >= 0.99 for r in _rows("rejected.tsv", 7))
+    # the model's rejections are at P(NONE) >= 0.99; the others name the lemma they are a form of
+    for r in _rows("rejected.tsv", 7):
+        assert r[3] == "no such lemma" and float(r[4]) >= 0.99 or r[3].startswith(
+            ("a form of another lemma: ", "an aorist passive subjunctive")) and r[2].startswith("hunspell+"), r
+
+
+def test_voice_rule_takes_the_active_only_class_unless_the_list_shows_a_passive():
+    full = LM.Candidate("P2.1", "VERB", {"ω": ("a",), "εις": ("b",), "ομαι": ("c",),
+                                          "εσαι": ("d",)})
+    act = LM.Candidate("P2.1a", "VERB", {"ω": ("a",), "εις": ("b",)})
+    post = {"P2.1": 0.9, "P2.1a": 0.05, LM.NONE: 0.05}
+    code, p, voiced = LM.voice_choice(post, [full, act], {"ομαι": {"hun": True, "dev": False}})
+    assert (code, voiced) == ("P2.1a", True) and abs(p - 1.0) < 1e-9
+    code, p, voiced = LM.voice_choice(post, [full, act], {"ομαι": {"hun": True, "dev": True}})
+    assert (code, voiced) == ("P2.1", False) and abs(p - 0.9 / 0.95) < 1e-9
+    nouns = [LM.Candidate("O1", "NOUN", dict(full.forms)), LM.Candidate("O1a", "NOUN", dict(act.forms))]
+    assert LM.voice_choice({"O1": 0.9, "O1a": 0.05, LM.NONE: 0.05}, nouns, {})[0] == "O1"
+
+
+def test_passive_subjunctive_pairs_with_its_past():
+    assert LM.passive_past_of_subjunctive("κουφωθώ") == "κουφωθηκε"
+    assert LM.passive_past_of_subjunctive("ψωριαστώ") == "ψωριαστηκε"
+    assert LM.passive_past_of_subjunctive("γράφω") is None
+
+
+def test_form_of_another_names_the_lemma():
+    import decide_review as D
+    from fst.normalize import to_tile
+    by_tile = {to_tile("ωφελιμότατα"): frozenset({"ωφέλιμος"})}
+    row = ("ωφελιμότατα", "NOUN", "hunspell", "thin evidence", "-")
+    assert D.form_of_another(row, ("NOUN",), by_tile, set()) == "a form of another lemma: ωφέλιμος"
+    # a spaCy lemma is never rejected so (χαστουκιά is a lemma, ΧΑΣΤΟΥΚΙΑ also χαστούκι's)
+    assert D.form_of_another(("ωφελιμότατα",) + row[1:2] + ("spacy",) + row[3:], ("NOUN",),
+                             by_tile, set()) is None
+    verb = ("κουφωθώ", "VERB", "hunspell", "thin evidence", "-")
+    assert D.form_of_another(verb, ("VERB",), {}, {"κουφωθηκε"}).startswith("an aorist passive")
+    assert D.form_of_another(verb, ("VERB",), {}, set()) is None

@@ -148,13 +148,17 @@ def evidence(hun, dev, could, um_forms, use_um=True, explained=None) -> LM.Evide
 # scoring and curves
 
 def judge(model, lemma, cands, obs, truth_forms, size, sources=LM.SOURCES):
-    """(P(best class | the lemma exists), or 0 when P(exists) < EXISTS_MIN; right?; P(NONE);
-    share of its main forms that a right class has; best class)."""
+    """(P(decided class | the lemma exists), or 0 when P(exists) < EXISTS_MIN; right?; P(NONE);
+    share of its main forms that a right class has; decided class). The class is
+    ``LM.voice_choice``'s: an active-only verb class (``P2.1a``) is right when its forms are a
+    subset of a right class's (the full class ``P2.1`` less its passive: no wrong form)."""
     merged = LM.merge_identical(cands, size)
     post = model.posterior(lemma, merged, obs, sources=sources)
-    best, p = LM.best_class(post)
+    best, p, voiced = LM.voice_choice(post, merged, obs)
     forms = {c.code: frozenset(c.forms) for c in merged}
-    right = best is not None and forms[best] in truth_forms
+    right = best is not None and (forms[best] in truth_forms or (
+        (voiced or (best.startswith("P") and best.endswith("a")))
+        and any(forms[best] <= t for t in truth_forms)))
     share = (max((len(forms[best] & t) / len(forms[best]) for t in truth_forms), default=0.0)
              if best else 0.0)
     if post[LM.NONE] > 1 - EXISTS_MIN:

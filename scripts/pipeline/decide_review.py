@@ -17,11 +17,14 @@ official list's dev half (forms it could show only) and UniMorph, and then:
   kept: measured first, as ``scripts/measure/measure_lemma_model.py`` prints it (class-choice precision
   ≥ 0.975 on elspell's held-out folds and on UniMorph lemmas elspell lacks, wherever one
   decided ≥ 20 lemmas of the kind), the table written to ``lexicon/model-kinds.tsv``: a row of
-  ``lexicon/lemmas-model.tsv``, source ``<queue source>+model``, with ``+pes-dev`` when the
+  ``lexicon/lemmas-model.tsv`` if elspell has ``MIN_ENDING_LEMMAS`` lemmas of the class
+  family with its last three letters, source ``<queue source>+model``, with ``+pes-dev`` when the
   decision without the dev half would not have been the same (the list decided);
   its posterior goes to ``lexicon/model-posteriors.tsv``;
 * **rejected** — P(NONE) ≥ ``REJECT``: a row of ``lexicon/rejected.tsv``
-  (lemma, pos, source, reason, posterior of NONE, the queue's reason and candidates);
+  (lemma, pos, source, reason, posterior of NONE, the queue's reason and candidates); and,
+  before the model decides, a hunspell-proposed lemma that is a form of another lemma
+  (:func:`form_of_another`: reason names it; posterior: the model's P(NONE));
 * otherwise the row stays in ``review.tsv``, as do rows no class cites and rows whose lemma
   another lexicon file now has.
 
@@ -51,6 +54,10 @@ POSTERIORS = LEXICON / "model-posteriors.tsv"
 REJECTED = LEXICON / "rejected.tsv"
 
 REJECT = 0.99       # P(NONE) at which a lemma is rejected
+#: elspell lemmas of a class family (P6, P6a, P6b) with the lemma's last three letters that an
+#: accepted lemma needs: a kind is measured on elspell's lemmas, whose endings are its regular
+#: ones (P6: -άρω; not φθείρω, whose P6a participle would be *φθειρισμένος)
+MIN_ENDING_LEMMAS = 10
 SAMPLE = 8000       # elspell lemmas the model is fitted on (seeded, as the measurement)
 NO_ACCEPT = ("competing lemma", "oblique form", "adds too few forms")
 HEADER8 = "# lemma\tpos\tgender\tclass\tparts\tflags\tvariants\tsource"
@@ -75,7 +82,7 @@ def queue() -> list[tuple[str, str, str, str, str]]:
     for r in read_rows(POSTERIORS, 8):   # lemma pos source reason candidates class post post0
         rows.add(tuple(r[:5]))
     for r in read_rows(REJECTED, 7):     # lemma pos source reason posterior qreason cands
-        rows.add((r[0], r[1], r[2], r[5], r[6]))
+        rows.add((r[0], r[1], r[2].split("+")[0], r[5], r[6]))
     return sorted(rows)
 
 
@@ -107,9 +114,30 @@ def explaining_lemmas(tiles) -> dict[str, frozenset]:
     return out
 
 
-def decide(post: dict, pos_of: dict, accept_ok: bool, kept: set):
-    """('accept', code, P(code | exists)) | ('reject', None, P(NONE)) | ('keep', None, p)."""
-    best, p = LM.best_class(post)
+def form_of_another(r, pos_list, by_tile: dict, hun_plain: set) -> str | None:
+    """The reason a hunspell-proposed lemma is a form of another lemma, not a lemma of its
+    own, or None. hunspell's lemmas are citation forms the guesser proposed for forms nothing
+    explained then; (1) the compiled lexicon now analyses the citation form itself as another
+    lemma's (ωφελιμότατα of ωφέλιμος, συναγάγω of συνάγω), or (2) a verb in -ώ is an aorist
+    passive subjunctive whose past hunspell lists (ψωριαστώ: ψωριάστηκε;
+    ``LM.passive_past_of_subjunctive``). Its posterior stays the model's P(NONE), which does
+    not see this; the rejection is checked by hand (issue 22's sample)."""
+    if r[2] != "hunspell":
+        return None
+    from fst.normalize import to_tile
+    others = sorted(by_tile.get(to_tile(r[0]), frozenset()) - {r[0]})
+    if others:
+        return "a form of another lemma: " + " ".join(others[:3])
+    past = LM.passive_past_of_subjunctive(r[0]) if "VERB" in pos_list else None
+    if past and past in hun_plain:
+        return "an aorist passive subjunctive: hunspell lists its past in -ηκε"
+    return None
+
+
+def decide(post: dict, pos_of: dict, accept_ok: bool, kept: set, cands=(), obs=None):
+    """('accept', code, P(code | exists)) | ('reject', None, P(NONE)) | ('keep', None, p).
+    The class is ``LM.voice_choice``'s (an active-only class when the list shows no passive)."""
+    best, p, _ = LM.voice_choice(post, cands, obs or {})
     if (best and accept_ok and (pos_of[best], best) in kept
             and post[LM.NONE] <= 1 - M.EXISTS_MIN and p >= M.POS_THRESHOLD[pos_of[best]]):
         return "accept", best, p
@@ -151,11 +179,16 @@ def main(argv=None) -> int:
     cands = M.all_candidates(items, args.jobs, args.cands_cache, restrict)
     from grammars.normalize import to_tile
     tiles = {to_tile(f) for r, pl in todo for c in cands.get((r[0], pl), []) for f in c.forms}
+    tiles |= {to_tile(r[0]) for r, _ in todo}
+    hun_plain = {LM.unaccented(f) for f in hun}
     by_tile = explaining_lemmas(tiles)
     print(f"candidate forms' tile forms: {len(tiles)}; the lexicon accepts {len(by_tile)}")
     kinds, model = M.evaluate(sources, sample, size, um_items, cands, verbose=False)
     M.write_kinds(kinds)
     kept = {(k[0], k[1]) for k in kinds if k[7]}
+    endings = collections.Counter(
+        (code.rstrip("ab"), lm[-3:]) for (lm, _p), codes in M.read_classed(
+            ROOT / "lexicon" / "lemmas.tsv").items() for code in codes)
     print(f"kinds kept: {len(kept)} of {len(kinds)} (lexicon/model-kinds.tsv)")
     decided = []
     for r, pos_list in todo:
@@ -170,13 +203,22 @@ def main(argv=None) -> int:
             return bool(by_tile.get(t, frozenset()) - {lemma})
         obs = M.observations(cs, M.evidence(hun, dev, could, um_forms, explained=explained))
         post = model.posterior(lemma, cs, obs)
+        why = form_of_another(r, pos_list, by_tile, hun_plain)
+        if why:
+            decided.append((r, "reject", None, post[LM.NONE], 0.0, False, {}, post[LM.NONE],
+                            why))
+            continue
         post0 = model.posterior(lemma, cs, obs, sources=("hun", "um"))
         pos_of = {c.code: c.pos for c in cs}
         # the accusative of a masculine in -ος (βαρεμό of βαρεμός) is no neuter of its own
         ok = not r[3].startswith(NO_ACCEPT) and not (lemma.endswith(("ο", "ό"))
                                                      and lemma + "ς" in hun)
-        what, code, p = decide(post, pos_of, ok, kept)
-        what0, code0, p0 = decide(post0, pos_of, ok, kept)
+        what, code, p = decide(post, pos_of, ok, kept, cs, obs)
+        if what == "accept" and endings[(code.rstrip("ab"), lemma[-3:])] < MIN_ENDING_LEMMAS:
+            counts["kept: an ending the kind was not measured on"] += 1
+            what = "keep"
+        obs0 = {f: {s: v for s, v in o.items() if s != "dev"} for f, o in obs.items()}
+        what0, code0, p0 = decide(post0, pos_of, ok, kept, cs, obs0)
         by_list = dev is not None and (what0, code0) != (what, code)
         decided.append((r, what, code, p, p0 if code0 == code else 0.0,
                         by_list, {c.code: c for c in cs}, post[LM.NONE]))
@@ -205,7 +247,8 @@ def main(argv=None) -> int:
     for d in accepted:
         counts[f"accepted {d[6][d[2]].pos}{' +pes-dev' if d[5] else ''}"] += 1
     for d in rejected:
-        counts[f"rejected{' +pes-dev' if d[5] else ''}"] += 1
+        kind = d[8].split(":")[0] if len(d) > 8 else "no such lemma"
+        counts[f"rejected ({kind}){' +pes-dev' if d[5] else ''}"] += 1
     counts["kept in review (evidence undecided)"] = len(kept) - sum(
         v for k, v in counts.items() if k.startswith("kept: a form"))
     write(accepted, rejected, kept,
@@ -251,12 +294,16 @@ def write(accepted, rejected, kept, untouched) -> None:
         "# Generated by scripts/decide_review.py; do not edit by hand. NOT in the lexicon.",
         "# source: the queue's source, +pes-dev when the rejection needed the dev half (the",
         "# list could show five or more of the lemma's forms and shows few or none).",
+        "# reason: 'no such lemma' (the posterior above), or, for a lemma hunspell proposed, 'a",
+        "# form of another lemma: <lemma>' (the lexicon analyses its citation form so) or 'an",
+        "# aorist passive subjunctive' (its past in -ηκε is listed): posterior = the model's P(NONE).",
         "# queue_reason, candidates: the review row as classify_by_evidence.py wrote it.",
         "# lemma\tpos\tsource\treason\tposterior\tqueue_reason\tcandidates",
     ]
     for d in sorted(rejected, key=lambda d: d[0]):
         r = d[0]
-        lines.append("\t".join([r[0], r[1], source_of(r, d[5], "reject"), "no such lemma",
+        lines.append("\t".join([r[0], r[1], source_of(r, d[5], "reject"),
+                                d[8] if len(d) > 8 else "no such lemma",
                                 f"{d[3]:.4f}", r[3], r[4]]))
     REJECTED.write_text("\n".join(lines) + "\n", encoding="utf-8")
     head = [ln for ln in REVIEW.read_text(encoding="utf-8").splitlines() if ln.startswith("#")]
