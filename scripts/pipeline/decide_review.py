@@ -46,6 +46,7 @@ from pathlib import Path
 from scripts.common import REVIEW, ROOT, SHARED
 
 from grammars import lemma_model as LM
+from grammars.normalize import to_tile
 from scripts.measure import measure_lemma_model as M
 
 LEXICON = ROOT / "lexicon"
@@ -124,7 +125,6 @@ def form_of_another(r, pos_list, by_tile: dict, hun_plain: set) -> str | None:
     not see this; the rejection is checked by hand (issue 22's sample)."""
     if r[2] != "hunspell":
         return None
-    from fst.normalize import to_tile
     others = sorted(by_tile.get(to_tile(r[0]), frozenset()) - {r[0]})
     if others:
         return "a form of another lemma: " + " ".join(others[:3])
