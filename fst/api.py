@@ -29,7 +29,7 @@ from fst.runtime import anatable
 from fst import store as fc
 from . import notebook
 from fst.runtime import search
-from fst.runtime.search import Hooks, Match, SearchError, TileSet, tile_set  # noqa: F401 (re-exported)
+from fst.runtime.search import Hooks, Match, SearchError
 from grammars.normalize import InvalidWord, is_tile, to_lower_accented, to_tile
 from fst.runtime.dfa import TileDFA, export
 from fst.build import profiles as profile_acceptor

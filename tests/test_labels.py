@@ -123,6 +123,9 @@ def test_the_pages_speak_greek_by_default_and_english_on_request(judge):
             # an English phrase on the Greek page (a whole word of it) is a missed translation
             leaks = {e for e in english if re.search(r"(?<!\w)%s(?!\w)" % re.escape(e), shown_el)}
             assert leaks == set(), (path, leaks)
+            # and no Greek phrase of the pages on the English page
+            leaks = {g for g in greek if re.search(r"(?<!\w)%s(?!\w)" % re.escape(g), shown_en)}
+            assert leaks == set(), (path, leaks)
             seen_el |= {g for g in greek if g in page_el}
             seen_en |= {e for e in english if e in page_en}
     assert {"Κρίση", "Αμφισβήτηση", "Κλίση", "Ράφι"} <= seen_el

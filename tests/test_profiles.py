@@ -13,7 +13,7 @@ from fst.build import profiles as pa
 from fst.app.protocol import DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH
 from fst.app.engine import judge_for
 from fst.app.cli import main
-from grammars.profiles import LAYERS, PROFILES, disabled
+from grammars.profiles import PROFILES, disabled
 
 pytestmark = pytest.mark.usefixtures("judge")
 

@@ -11,9 +11,14 @@ import pytest
 
 from fst.runtime import search
 from grammars.normalize import TILE_LETTERS
+from lexicon import TileSet
 
-from test_search import (VALUES, brute_blanks, excess, random_rack, run,  # noqa: F401
-                         small, small_dfa, triples)
+import test_search
+from test_search import VALUES, brute_blanks, excess, random_rack, run, triples
+
+# test_search's fixtures, shared: the small acceptors and their two rack representations
+small_dfa = test_search.small_dfa
+small = test_search.small
 
 
 def token_regex(tokens) -> str:
@@ -199,7 +204,7 @@ def test_combinations_brute_force_on_a_small_bag(monkeypatch):
     ts = search.tile_set()
     counts = {c: 0 for c in TILE_LETTERS}
     counts.update({"Α": 3, "Β": 1, "Γ": 2})
-    monkeypatch.setattr(search, "tile_set", lambda: search.TileSet(ts.values, counts, 2, ""))
+    monkeypatch.setattr(search, "tile_set", lambda: TileSet(ts.values, counts, 2, ""))
     search._choose_table.cache_clear()
     try:
         tiles = [c for c, n in counts.items() for _ in range(n)] + ["?", "?"]

@@ -8,6 +8,7 @@ selenium it skips, except under CI=true, where it fails.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import tempfile
@@ -32,10 +33,7 @@ def _missing(what: str):
 @pytest.fixture(scope="module")
 def server():
     """The base URL of a ``dektes serve`` process on a free port of 127.0.0.1."""
-    try:
-        import fastapi  # noqa: F401
-        import uvicorn  # noqa: F401
-    except ImportError:
+    if any(importlib.util.find_spec(m) is None for m in ("fastapi", "uvicorn")):
         _missing("needs the web extra: pip install 'dektes[web]'")
     from fst.app.web.server import spawned
 

@@ -29,14 +29,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Callable, Iterable, NamedTuple
+from typing import Iterable, NamedTuple
 
 import numpy as np
 
 from grammars.alphabet import LETTERS as _LOWER
 from grammars.alphabet import FINAL_SIGMA, TILE_MAP, TILE_SIGMA, final_sigma, fst_paths
 
-from fst.runtime.dfa import N_LETTERS, PAD, TILE_LETTERS, TileDFA, arcs_from
+from fst.runtime.dfa import TILE_LETTERS, TileDFA, arcs_from
 from fst.runtime.dfa import count_fst_paths
 
 ARRAY_NAMES = ("offsets", "lemma", "form")

@@ -324,7 +324,6 @@ class TileDFA:
         n = len(words)
         if n == 0:
             return np.zeros(0, dtype=bool)
-        step = self._step
         lens = np.fromiter(map(len, words), dtype=np.int64, count=n)
         ok = lens >= min_len
         if max_len is not None:

@@ -31,7 +31,7 @@ import numpy as np
 from grammars.alphabet import FINAL_SIGMA, TILE_SIGMA
 from grammars.normalize import InvalidWord, to_tile
 # the tile set is lexicon data, read by the lexicon
-from lexicon import TileSet, tile_set  # noqa: F401 (TileSet: re-exported)
+from lexicon import tile_set
 
 from fst.runtime.dfa import N_LETTERS, TILE_LETTERS, TileDFA, arcs_from
 

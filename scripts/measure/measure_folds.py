@@ -42,7 +42,7 @@ import time
 from pathlib import Path
 
 from scripts.common import ROOT, SHARED, copy_tracked, tracked_files
-from scripts.pipeline.steps import FOLD_STEPS, PIPELINE, REVIEW_TSV  # noqa: F401 (tests)
+from scripts.pipeline.steps import FOLD_STEPS, PIPELINE
 DEV_FILE = Path("oracles") / "pes-2-8-2024-dev.txt"
 #: the steps a fold reruns (the pipeline's, scripts/pipeline/steps.py, which says what they
 #: read and write)

@@ -332,7 +332,7 @@ def write_kinds(kinds) -> None:
     lines = [
         "# Kinds (part of speech, decided class) of the lemma model (grammars/lemma_model.py)",
         "# and whether each is kept: written by scripts/measure_lemma_model.py --write-kinds.",
-        f"# A kind is kept when its class-choice precision at the POS's posterior threshold is",
+        "# A kind is kept when its class-choice precision at the POS's posterior threshold is",
         f"# >= {TARGET} in each evaluation that decided >= {MIN_KIND} of its lemmas (elspell,",
         "# 5-fold, own class hidden; UniMorph lemmas elspell lacks, UniMorph hidden).",
         "# pos\tclass\tthreshold\telspell_n\telspell_right\tunimorph_n\tunimorph_right\tkept",

@@ -139,7 +139,6 @@ def infer_class(code, lemmas, flexy):
             if c not in cells:
                 cells.append(c)
     # which cells take the augment slot: any form of the class shows it
-    obs = {}
     aug_cells = set()
     for lm in lemmas:
         lu = ph.underlying(lm, glides=False)

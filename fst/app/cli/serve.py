@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 
 from fst.app.engine import profile_judge
 from fst.app.protocol import EXIT_OK, UsageError
@@ -10,13 +11,10 @@ from fst.app.web.server import serve
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """``dektes serve``: the web application (fst/web), which needs the ``web`` extra."""
-    try:
-        import fastapi  # noqa: F401
-        import jinja2  # noqa: F401
-        import uvicorn  # noqa: F401
-    except ImportError as e:
+    missing = [m for m in ("fastapi", "jinja2", "uvicorn") if importlib.util.find_spec(m) is None]
+    if missing:
         raise UsageError("dektes serve needs the web extra (%s is missing): "
-                         "pip install 'dektes[web]'" % (e.name or e)) from None
+                         "pip install 'dektes[web]'" % missing[0])
     if not 0 <= args.port <= 65535:
         raise UsageError("--port %d is not a TCP port (0–65535)" % args.port)
     judge = profile_judge(args)
