@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from grammars import profiles
 from grammars.conjugation import KEYS as PART_KEYS
+from lexicon import FLAG_MARKS
 
 DIGEST = Path(__file__).resolve().parent.parent / "grammars" / "RULES.md"
 _HEAD = re.compile(r"^### §([A-Z]+\d*) (.+)$")
@@ -34,13 +35,13 @@ def rules() -> dict[str, Rule]:
     """Rule id → :class:`Rule`: the digest's entries (:func:`digest_rules`), then the
     project's own ids of grammars/profiles.py (lexicon sources, flag marks)."""
     out = dict(digest_rules())
-    for sid, what in getattr(profiles, "SOURCE_IDS", {}).items():
+    for sid, what in profiles.SOURCE_IDS.items():
         out.setdefault(sid, Rule(sid, "lexicon source (project id)", what[:1].upper() + what[1:]
                                  + ".", f"grammars/profiles.py; --without {sid} leaves it out."))
-    for flag, mark in getattr(profiles, "FLAG_MARKS", {}).items():
+    for flag, mark in FLAG_MARKS.items():
         out.setdefault(mark, Rule(mark, "lexicon flag (project id)",
                                   f"The lemma carries the flag {flag} (lexicon/README.md).",
-                                  "grammars/profiles.py: shown in analyses."))
+                                  "lexicon/__init__.py (FLAG_MARKS): shown in analyses."))
     for rid, (title, text, where) in PROJECT_IDS.items():
         out.setdefault(rid, Rule(rid, title, text, where))
     for key in PART_KEYS:  # the principal part that licensed a verb form, shown §A1:KEY

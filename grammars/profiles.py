@@ -20,7 +20,6 @@ bounds (§LEN) are the other half of a profile and are set separately.
 """
 from __future__ import annotations
 
-import lexicon
 from grammars import rules
 
 #: rule ids that license forms of their own (the layers a profile can switch off), sorted;
@@ -32,11 +31,6 @@ SOURCE_IDS = {
     "PES": "lemma learned from the official list's development half alone",
     "FD": "lemma whose only source besides the official list is FreeDict",
 }
-#: the lemma files whose rows carry a source id, the flags shown as marks in analyses, and the
-#: marks of a row: lexicon data (lexicon/README.md), named here beside the profiles that use them
-SOURCE_FILES = lexicon.SOURCE_FILES
-FLAG_MARKS = lexicon.FLAG_MARKS
-source_marks = lexicon.source_marks
 PROFILES: dict[str, tuple[str, ...]] = {
     "board": (),
     "no-hidden-words": ("E2",),

@@ -19,21 +19,16 @@ licenses.
 from __future__ import annotations
 
 from grammars.alphabet import LETTERS, TILE_LETTERS, TILE_MAP, fst_paths
-from grammars.alphabet import tile as alphabet_tile
+from grammars.alphabet import tile
 from grammars.layer import Layer
 from grammars.rules import e2_hidden_words
-from lexicon import LEXICON_DIR, SHORT_LENGTHS, WORDS_2_3_FILE, ShortWord, read_short_words
+from lexicon import LEXICON_DIR, SHORT_LENGTHS, WORDS_2_3_FILE, read_short_words
 
 RULE_ID = "L23"
 PATH = LEXICON_DIR / WORDS_2_3_FILE
-LENGTHS = SHORT_LENGTHS
-
-
 # the rows are lexicon data (lexicon.read_short_words checks them: 2–3 tile letters, each the
 # tile form of its form)
-Word = ShortWord
 read = read_short_words
-tile = alphabet_tile
 
 
 def made_elsewhere(ctx) -> set[str]:
@@ -95,7 +90,7 @@ def _words() -> frozenset[str]:
 
 def blocked(tile_word: str, analyse=None) -> str | None:
     """Why §L23 rejects ``tile_word``: a word of 2–3 letters the federation's list lacks."""
-    if len(tile_word) not in LENGTHS or not PATH.exists() or tile_word in _words():
+    if len(tile_word) not in SHORT_LENGTHS or not PATH.exists() or tile_word in _words():
         return None
     return (f"§L23: a word of {len(tile_word)} letters is valid only if the federation's list "
             "of 2- and 3-letter words has it")
