@@ -74,7 +74,9 @@ class Candidate:
     forms: dict = field(hash=False, compare=False)
 
 
-def _cites(lemma: str, table: ClassTable, cell: str) -> bool:
+def cites(lemma: str, table: ClassTable, cell: str) -> bool:
+    """Does ``table``'s main (weight 0) rule for ``cell`` give ``lemma`` back, as
+    :func:`grammars.paradigm.generate` would? False for a cell the table lacks."""
     if cell not in table.rules:
         return False
     u = ph.underlying(lemma, glides=False)
@@ -115,7 +117,7 @@ def candidates(lemma: str, pos_list, tables: dict[str, ClassTable]) -> list[Cand
         if pos not in pos_list:
             continue
         cell = citation_cell(pos, lemma)
-        if not _cites(lemma, table, cell):
+        if not cites(lemma, table, cell):
             continue
         try:
             gen = generate(lemma, table)

@@ -15,8 +15,8 @@ import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
+from grammars import lemma_model
 from grammars import phonology as ph
-from grammars.paradigm import ClassTable, consonant_initial, cut
 
 #: the repository root (the folder holding fst/, grammars/, lexicon/, scripts/)
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,20 +156,8 @@ def reason_to_drop(w: str) -> str | None:
     return None
 
 
-def cites(lemma: str, table: ClassTable, cell: str) -> bool:
-    """Quick test: does the table's main rule for ``cell`` give ``lemma`` back (as generate)?"""
-    if cell not in table.rules:
-        return False
-    u = ph.underlying(lemma, glides=False)
-    p = ph.plain(u)
-    for r in table.rules_for(p, cell):
-        if r.weight != 0 or r.strip > len(p):
-            continue
-        stem, _ = cut(u, r.strip)
-        aug = ph.AUG if (r.aug and consonant_initial(p)) else None
-        if ph.realise(stem, r.ending, r.directive, aug) == lemma:
-            return True
-    return False
+#: does a class table's main rule for a cell give the lemma back (the lemma model's test)
+cites = lemma_model.cites
 
 
 # ------------------------------------------------------------------------------------------
