@@ -171,7 +171,7 @@ def test_passive_subjunctive_pairs_with_its_past():
 
 
 def test_form_of_another_names_the_lemma():
-    import decide_review as D
+    from scripts.pipeline import decide_review as D
     from grammars.normalize import to_tile
     by_tile = {to_tile("ωφελιμότατα"): frozenset({"ωφέλιμος"})}
     row = ("ωφελιμότατα", "NOUN", "hunspell", "thin evidence", "-")
