@@ -49,7 +49,9 @@ def test_hunspell_files_of_the_small_grammar(small_judge, tmp_path):
     forms = sorted({f for fs in export.accented_forms(small_judge).values() for f in fs})
     assert "ανθρώπου" in forms and "άνθρωπου" not in forms
     rng = random.Random(25)
-    words = forms + near_misses(forms, rng, 2 * len(forms))
+    # a "miss" with a final σ for ς is the form itself to dektes, which writes a final σ as ς
+    # (to_lower_accented), and a misspelling to hunspell: not a miss either would agree on
+    words = forms + [w for w in near_misses(forms, rng, 2 * len(forms)) if not w.endswith("σ")]
     words += ["ανθρωπου", "άνθρωπου"]
     got = hunspell_accepts(tmp_path, words)
     want = small_judge.accents_many(words, small_judge.validate_many(words))
