@@ -10,7 +10,8 @@ from conftest import REPO_ROOT
 from fst import learn
 from grammars.normalize import to_tile
 from grammars.paradigm import generate, load_tables
-from grammars.profiles import PROFILES, disabled, source_marks
+from grammars.profiles import PROFILES, disabled
+from lexicon import source_marks
 
 
 # made-up lemmas (no Greek dictionary has them), with a class whose paradigm gives them back

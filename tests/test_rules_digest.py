@@ -26,8 +26,8 @@ def test_the_digest_has_every_rule_of_the_regulation_once():
 
 def test_the_projects_own_ids_resolve(monkeypatch):
     from grammars import profiles
-    monkeypatch.setattr(profiles, "SOURCE_IDS", {"XYZ": "a source for the test"}, raising=False)
-    monkeypatch.setattr(profiles, "FLAG_MARKS", {"guessed": "GUESSED"}, raising=False)
+    monkeypatch.setattr(profiles, "SOURCE_IDS", {"XYZ": "a source for the test"})
+    monkeypatch.setattr(digest, "FLAG_MARKS", {"guessed": "GUESSED"})
     digest.rules.cache_clear()
     try:
         assert digest.lookup("XYZ").text == "A source for the test."
