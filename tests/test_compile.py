@@ -124,7 +124,7 @@ def test_cache_key_covers_every_file_of_lexicon_and_grammars_and_what_the_build_
     paradigm.load_tables()
     paradigm.load_variants()
     d2.prefixes()
-    conjugation.parts_index()  # lexicon/verb-parts.tsv, read by fst/verb_parts.py
+    conjugation.parts_index()  # lexicon/verb-parts.tsv, read by grammars/verb_parts.py
     monkeypatch.undo()
     keyed = set(fc.input_files())
     assert opened <= keyed

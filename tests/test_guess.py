@@ -1,4 +1,4 @@
-"""The guesser (fst/guess.py), its command, and the lexicon files classified by evidence.
+"""The guesser (grammars/guess.py), its command, and the lexicon files classified by evidence.
 
 None of this needs pynini or the compiled engine: the guesser inverts the class tables directly.
 """

@@ -1,5 +1,5 @@
 """Verbs by principal parts (issue 11): lexicon/verb-parts.tsv, grammars/conjugation.py,
-fst/verb_parts.py, and the build's output against a hand-written fixture of principal parts
+grammars/verb_parts.py, and the build's output against a hand-written fixture of principal parts
 (tests/fixtures/verb_principal_parts.tsv: the grammar's and the dictionary's forms, never the
 lexicon's own rows)."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark of the guesser in a batch (``dektes guess -``, fst/guess.py): figures and ratios
+"""Benchmark of the guesser in a batch (``dektes guess -``, grammars/guess.py): figures and ratios
 measured in the same run, on the same words. Prints figures only; no assertions.
 
     python -m scripts.benchmarks.guess [--tokens N] [--types N] [--seed S]

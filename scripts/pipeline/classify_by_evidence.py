@@ -600,7 +600,7 @@ def main(argv=None) -> int:
         review.append((lemma, pos, "hunspell", reason, show_candidates(ranked)))
     write_lexicon(OUT_HUNSPELL, accepted2, "hunspell+evidence",
                   "Lemmas found by guessing lemma and class of hunspell forms that nothing "
-                  "analysed (fst/guess.py); each lemma is itself a hunspell form.")
+                  "analysed (grammars/guess.py); each lemma is itself a hunspell form.")
     n_review = write_review(review, accepted + accepted2, known)
     print_counts("hunspell", c2, collections.Counter())
     print(f"  pass 2 took {time.time() - t1:.0f} s")

@@ -304,7 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
         sub, "coverage", "cmd_coverage",
         help="measure how much of a corpus the judge accepts, and list what it lacks",
         description=_fill("Cut the running text of FILEs into word tokens (rules: "
-                          "fst/tokenize.py: case folded, elided forms with an apostrophe, "
+                          "fst/app/tokenize.py: case folded, elided forms with an apostrophe, "
                           "abbreviations (π.μ., κ.λπ., δηλ.), numbers, Latin and other "
                           "scripts counted apart, ό,τι kept whole, hyphens split, a token "
                           "over 64 letters shown cut), "
@@ -508,7 +508,7 @@ def _add_output(p: argparse.ArgumentParser) -> None:
                    help="score: best first, then longer, then alphabetical (default); alpha: "
                         "alphabetical; probability: longer first, then the likelier to be "
                         "drawn from the full bag (a third column gives the draws that spell "
-                        "the word, blanks standing in: fst.search.combinations)")
+                        "the word, blanks standing in: fst.runtime.search.combinations)")
     p.add_argument("--limit", type=_positive, default=None, metavar="N",
                    help="print at most N words")
 
