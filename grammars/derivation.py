@@ -28,13 +28,12 @@ the record's kind (``preference``); choosing among them by attested forms is dat
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from grammars.alphabet import VOWELS
 
 from . import phonology as ph
-from .paradigm import ClassTable, consonant_initial, cut, generate, load_tables
+from .paradigm import ClassTable, consonant_initial, cut, exemplar_cells, generate, load_tables
 
 FEMININE_A = ("O27", "O27a")     # kind "feminine in -α (-ισσα, -τρια)"
 FEMININE_OU = ("O37", "O37a", "O37b")  # kind "feminine in -ού" (O37a: -ω, μουρλέγκω)
@@ -128,13 +127,6 @@ def stems(lemma: str, pos: str) -> list[str]:
     return out
 
 
-@functools.lru_cache(maxsize=None)
-def _full_cells(code: str) -> frozenset:
-    table = load_tables()[code]
-    try:
-        return frozenset(c for _, c, w in generate(table.exemplar, table) if w == 0)
-    except ValueError:
-        return frozenset()
 
 
 def cited_by(lemma: str, table: ClassTable) -> bool:
@@ -158,7 +150,7 @@ def cited_by(lemma: str, table: ClassTable) -> bool:
     gen = generate(lemma, table)
     if not any(f == lemma and c == cell and w == 0 for f, c, w in gen):
         return False
-    return _full_cells(table.code) <= {c for _, c, w in gen if w == 0}
+    return exemplar_cells(table) <= {c for _, c, w in gen if w == 0}
 
 
 def well_formed(form: str) -> bool:

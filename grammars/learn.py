@@ -18,7 +18,7 @@ from typing import Callable, Container, Iterable
 from grammars.derivation import citation_cell, pos_of
 from grammars.guess import Guesser, input_accentuations, read_lemma_classes
 from grammars.normalize import InvalidWord, to_lower_accented, to_tile
-from grammars.paradigm import ClassTable, generate, load_tables
+from grammars.paradigm import ClassTable, exemplar_cells, generate, load_tables
 
 # ------------------------------------------------------------------------------------------
 # candidates
@@ -63,16 +63,6 @@ class Params:
     min_found_source: int = 2
 
 
-_FULL: dict[str, frozenset] = {}
-
-
-def _full_cells(code: str, table: ClassTable) -> frozenset:
-    if code not in _FULL:
-        try:
-            _FULL[code] = frozenset(c for _, c, w in generate(table.exemplar, table) if w == 0)
-        except (ValueError, TypeError):
-            _FULL[code] = frozenset()
-    return _FULL[code]
 
 
 def evaluate(lemma: str, code: str, table: ClassTable, present: Container,
@@ -86,7 +76,7 @@ def evaluate(lemma: str, code: str, table: ClassTable, present: Container,
     cell = citation_cell(pos_of(code), lemma)
     if not any(f == lemma and c == cell and w == 0 for f, c, w in gen):
         return None
-    if not _full_cells(code, table) <= {c for _, c, w in gen if w == 0}:
+    if not exemplar_cells(table) <= {c for _, c, w in gen if w == 0}:
         return None
     tiles, main = set(), set()
     ipfv, pfv = set(), set()

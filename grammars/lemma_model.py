@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 
 from grammars import phonology as ph
 from grammars.derivation import citation_cell, pos_of
-from grammars.paradigm import ClassTable, consonant_initial, cut, generate
+from grammars.paradigm import ClassTable, consonant_initial, cut, exemplar_cells, generate
 
 SOURCES = ("hun", "dev", "um")
 #: probability that a source lists a real lemma at all (its forms come together): hunspell
@@ -91,18 +91,6 @@ def cites(lemma: str, table: ClassTable, cell: str) -> bool:
     return False
 
 
-_FULL: dict[str, frozenset] = {}
-
-
-def _full_cells(code: str, table: ClassTable) -> frozenset:
-    if code not in _FULL:
-        try:
-            _FULL[code] = frozenset(c for _, c, w in generate(table.exemplar, table) if w == 0)
-        except ValueError:
-            _FULL[code] = frozenset()
-    return _FULL[code]
-
-
 def candidates(lemma: str, pos_list, tables: dict[str, ClassTable]) -> list[Candidate]:
     """The candidate classes of ``lemma`` among the classes of the parts of speech ``pos_list``
     (``NOUN``/``ADJ``/``VERB``), each with its distinct main forms and their cells; [] when no
@@ -125,7 +113,7 @@ def candidates(lemma: str, pos_list, tables: dict[str, ClassTable]) -> list[Cand
             continue
         if not any(f == lemma and c == cell and w == 0 for f, c, w in gen):
             continue
-        if not _full_cells(code, table) <= {c for _, c, w in gen if w == 0}:
+        if not exemplar_cells(table) <= {c for _, c, w in gen if w == 0}:
             continue
         forms: dict[str, list] = collections.defaultdict(list)
         for f, c, w in gen:

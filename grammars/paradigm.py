@@ -172,6 +172,22 @@ def generate(lemma: str, table: ClassTable,
     return out
 
 
+_EXEMPLAR_CELLS: dict[str, frozenset] = {}
+
+
+def exemplar_cells(table: ClassTable) -> frozenset:
+    """The cells where the class's exemplar has a main (weight 0) form: the cells a lemma of
+    the class fills when it inflects fully; empty when the exemplar gives no form. Kept per
+    class code."""
+    if table.code not in _EXEMPLAR_CELLS:
+        try:
+            _EXEMPLAR_CELLS[table.code] = frozenset(
+                c for _, c, w in generate(table.exemplar, table) if w == 0)
+        except ValueError:
+            _EXEMPLAR_CELLS[table.code] = frozenset()
+    return _EXEMPLAR_CELLS[table.code]
+
+
 @dataclass(frozen=True)
 class Variant:
     classes: str

@@ -99,7 +99,7 @@ from pathlib import Path
 
 from grammars import phonology as ph
 from grammars.derivation import citation_cell, pos_of
-from grammars.paradigm import ClassTable, consonant_initial, cut, generate, load_tables
+from grammars.paradigm import consonant_initial, cut, exemplar_cells, generate, load_tables
 from scripts.common import (LEXICON, REVIEW, SHARED, cites, junk_reason, read_hunspell,
                             read_listed_forms)
 
@@ -180,17 +180,6 @@ class Evidence:
         return f"{self.code}:{self.attested}/{len(self.forms)}"
 
 
-_FULL_CELLS: dict[str, frozenset] = {}
-
-
-def full_cells(code: str, table: ClassTable) -> frozenset:
-    """The cells with a main form in the paradigm of the class's exemplar."""
-    if code not in _FULL_CELLS:
-        try:
-            _FULL_CELLS[code] = frozenset(c for _, c, w in generate(table.exemplar, table) if w == 0)
-        except ValueError:
-            _FULL_CELLS[code] = frozenset()
-    return _FULL_CELLS[code]
 
 
 def candidates(lemma: str, pos_list, tables, hun: set[str]) -> list[Evidence]:
@@ -208,7 +197,7 @@ def candidates(lemma: str, pos_list, tables, hun: set[str]) -> list[Evidence]:
         gen = generate(lemma, table)
         if not any(f == lemma and c == cell and w == 0 for f, c, w in gen):
             continue
-        if not full_cells(code, table) <= {c for _, c, w in gen if w == 0}:
+        if not exemplar_cells(table) <= {c for _, c, w in gen if w == 0}:
             continue
         forms = frozenset(f for f, _, w in gen if w == 0)
         found = frozenset(f for f in forms if f in hun)
