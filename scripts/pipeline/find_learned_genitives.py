@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 
 from fst.learn import dev_could_hold, fold_from_env, read_dev
+from grammars.alphabet import plain
 from grammars.normalize import to_tile
 from grammars.paradigm import generate, load_tables
 from lexicon import read_lexicon
@@ -52,19 +53,13 @@ def candidates(lemma: str, code: str, forms) -> list[str]:
     demotic genitive in -α + ος for a masculine in -ας (κανόνα → κανόνος); -γαλα → -γάλακτος;
     [] otherwise."""
     if lemma == "γάλα" or lemma.endswith("γαλα"):  # the stress on -γάλ-: πρωτογάλακτος
-        return [_unaccented(lemma[:-4]) + "γάλακτος"]
-    if not _unaccented(lemma).endswith(STEMS):
+        return [plain(lemma[:-4], diaeresis=True) + "γάλακτος"]
+    if not plain(lemma, diaeresis=True).endswith(STEMS):
         return []
     gens = [f for f, c, w in forms if c == CELL and w == 0]
     if not gens or any(not g.endswith("α") for g in gens):
         return []
     return [gens[0][:-1] + "ος"]
-
-
-def _unaccented(s: str) -> str:
-    import unicodedata
-    return unicodedata.normalize("NFC", "".join(
-        c for c in unicodedata.normalize("NFD", s) if c != "\u0301"))
 
 
 def main(argv=None) -> int:
