@@ -11,22 +11,28 @@ LABELS = Path(__file__).resolve().parent / "labels.tsv"
 LANGS = ("el", "en")
 
 
-@functools.lru_cache(maxsize=1)
-def _rows() -> tuple[tuple[frozenset, dict[str, str]], ...]:
-    """(feature set, {lang: name}) of grammars/labels.tsv, the largest sets first. Raises
-    ValueError naming a malformed line."""
-    rows = []
+def _read(path: Path):
+    """(line number, first column, {lang: text}) of each row of a tab-separated file whose
+    first non-comment line is its header (``#`` lines and blank lines skipped). Raises
+    ValueError naming a line whose columns are not the header's."""
     head = None
-    for n, line in enumerate(LABELS.read_text(encoding="utf-8").splitlines(), 1):
+    for n, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
         if not line.strip() or line.startswith("#"):
             continue
         cols = line.split("\t")
         if head is None:
             head = cols
-            continue
-        if len(cols) != len(head):
-            raise ValueError(f"{LABELS}:{n}: {len(cols)} columns, the header has {len(head)}")
-        rows.append((frozenset(cols[0].split(";")), dict(zip(head[1:], cols[1:]))))
+        elif len(cols) != len(head):
+            raise ValueError(f"{path}:{n}: {len(cols)} columns, the header has {len(head)}")
+        else:
+            yield n, cols[0], dict(zip(head[1:], cols[1:]))
+
+
+@functools.lru_cache(maxsize=1)
+def _rows() -> tuple[tuple[frozenset, dict[str, str]], ...]:
+    """(feature set, {lang: name}) of grammars/labels.tsv, the largest sets first. Raises
+    ValueError naming a malformed line."""
+    rows = [(frozenset(key.split(";")), names) for _, key, names in _read(LABELS)]
     return tuple(sorted(rows, key=lambda r: -len(r[0])))
 
 
@@ -55,18 +61,10 @@ def _phrases() -> dict[str, dict[str, str]]:
     """key → {lang: text} of grammars/interface.tsv. Raises ValueError naming a malformed or
     repeated line."""
     out: dict[str, dict[str, str]] = {}
-    head = None
-    for n, line in enumerate(INTERFACE.read_text(encoding="utf-8").split("\n"), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
-        if head is None:
-            head = cols
-            continue
-        if len(cols) != len(head) or cols[0] in out:
-            raise ValueError(f"{INTERFACE}:{n}: {len(cols)} columns (the header has "
-                             f"{len(head)}) or a repeated key {cols[0]!r}")
-        out[cols[0]] = dict(zip(head[1:], cols[1:]))
+    for n, key, texts in _read(INTERFACE):
+        if key in out:
+            raise ValueError(f"{INTERFACE}:{n}: a repeated key {key!r}")
+        out[key] = texts
     return out
 
 
