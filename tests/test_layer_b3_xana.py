@@ -66,6 +66,14 @@ def test_b3_compound_on_listed_verbs():
     forms = [("V;IND;PST;PFV;1;SG;ACT", "ήπια"), ("V;IND;PST;PFV;1;PL;ACT", "ήπιαμε")]
     assert {f for _, f, _ in listed_compounds("πίνω", forms)} >= {"ξανάπια", "εξανάπια"}
     assert listed_compounds("έχω", [("V;IND;PST;IPFV;1;SG;ACT", "είχα")]) == []
+    # a parts row's §D1 twins (επαύσαμε, εκήδεψα) are no forms to compound, and an aorist
+    # without augment takes the compound's optional one, as a class verb (εξανάγραψα)
+    forms = [("V;IND;PST;PFV;1;SG;ACT", "έπαυσα"), ("V;IND;PST;PFV;1;PL;ACT", "επαύσαμε"),
+             ("V;IND;PST;PFV;1;PL;ACT", "παύσαμε")]
+    assert {f for _, f, _ in listed_compounds("παύω", forms)} == {
+        "ξανάπαυσα", "εξανάπαυσα", "εξαναπαύσαμε"}
+    forms = [("V;IND;PST;PFV;1;SG;ACT", "κήδεψα"), ("V;IND;PST;PFV;1;SG;ACT", "εκήδεψα")]
+    assert {f for _, f, _ in listed_compounds("κηδεύω", forms)} == {"εξανακήδεψα"}
 
 
 def test_b3_compound_words(judge):
@@ -75,3 +83,7 @@ def test_b3_compound_words(judge):
     assert "B3" in judge.check("ΕΞΑΝΑΠΙΑ").rules
     for word in ("ΕΞΑΝΑΗΠΙΑ", "ΕΞΑΝΑΕΔΩΣΑ", "ΞΑΝΑΑΦΑΓΑ"):
         assert not judge.check(word).valid, word
+    # verbs of lexicon/verb-parts.tsv as class verbs: ξανάπαυσα (έπαυσα), εξανακήδεψα (κήδεψα)
+    for word in ("ΞΑΝΑΠΑΥΣΑ", "ΕΞΑΝΑΠΑΥΣΑ", "ΕΞΑΝΑΚΗΔΕΨΑ", "ΕΞΑΝΑΚΗΔΕΥΣΑΜΕ"):
+        assert "B3" in judge.check(word).rules, word
+    assert not judge.check("ΕΞΑΝΑΕΠΑΥΣΑΜΕ").valid

@@ -17,7 +17,7 @@ from grammars import phonology as ph
 from grammars.alphabet import STRESSED, VOWELS, analysis_sigma, plain, surface_sigma
 from grammars.cells import Cell
 from grammars.layer import RULE_WEIGHT, Layer
-from grammars.rules.d1_augment import _tense
+from grammars.rules.d1_augment import _tense, first_forms
 
 RULE_ID = "B3"
 PREFIX = "ξανα"
@@ -71,19 +71,19 @@ def listed_compounds(lemma: str, forms: list[tuple[str, str]]) -> list[tuple[str
     compound and the stress recedes: έφαγα → ξανάφαγα; the augment of a consonant-initial
     verb that every person keeps (ήπια, είδα) drops too: ξανάπια (regulation §D2: ΞΑΝΑΠΙΑ,
     ΚΑΛΟΔΑ). The compound's own augment is unstressed, hence optional (§D1): εξανάφαγα,
-    εξαναφάγαμε, ΕΞΑΝΑΠΙΑ, ΕΞΑΝΑΔΩΣΑΜΕ; never a second one (ΕΞΑΝΑΗΠΙΑ no, §D2)."""
+    εξαναφάγαμε, ΕΞΑΝΑΠΙΑ, ΕΞΑΝΑΔΩΣΑΜΕ; never a second one (ΕΞΑΝΑΗΠΙΑ no, §D2). A past
+    without augment that takes §D1's optional ε- (κήδεψα, εκήδεψα) gives it to the compound:
+    εξανακήδεψα, as ξαναγράφω's class forms do."""
     if lemma in ELIDING:
         return elided_listed(lemma, forms)
     if not takes_xana(lemma) or plain(lemma)[:1] in VOWELS:
         return []
-    first = {}
-    for cell, form in forms:
-        if cell.startswith("V;IND;PST;"):
-            first.setdefault((_tense(cell), ";".join(cell.split(";")[4:6])), form)
+    first = first_forms(forms)
+    have = set(forms)
     out = []
     for cell, form in forms:
-        if not cell.startswith("V;IND;PST;"):
-            continue
+        if not cell.startswith("V;IND;PST;") or (form[:1] == "ε" and (cell, form[1:]) in have):
+            continue  # §D1's ε- twin (επαύσαμε) is no form to compound: ξαναπαύσαμε is
         s1, p1 = first.get((_tense(cell), "1;SG"), ""), first.get((_tense(cell), "1;PL"), "")
         body = None
         if s1.startswith("έ") and p1[:1] not in ("ε", "έ"):       # syllabic augment: έφαγα
@@ -92,6 +92,8 @@ def listed_compounds(lemma: str, forms: list[tuple[str, str]]) -> list[tuple[str
             body = form[len("ή") if form.startswith("ή") else len("εί"):] if form.startswith(
                 ("ή", "εί")) else None
         if not body:
+            if (cell, "ε" + form) in have:  # κήδεψα/εκήδεψα (§D1) → εξανακήδεψα, as a class verb
+                out.append((cell, "ε" + PREFIX + form, (RULE_ID, "D1")))
             continue
         if form.startswith(("έ", "ή", "εί")):
             letters = ph.plain(ph.underlying(PREFIX + body, glides=False))

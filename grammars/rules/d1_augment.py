@@ -54,6 +54,21 @@ def _tense(cell: str) -> str:
     return Cell.of(cell).tense
 
 
+def first_forms(forms: list[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """(tense, person;number) → the first past-indicative form of ``[(cell, form)]`` that is
+    no optional ε- twin of another form of its cell: a parts row lists εδώσαμε (§D1) beside
+    δώσαμε, and the augment is read off δώσαμε."""
+    cells: dict[str, list[str]] = {}
+    for cell, form in forms:
+        if cell.startswith("V;IND;PST;"):
+            cells.setdefault(cell, []).append(form)
+    out: dict[tuple[str, str], str] = {}
+    for cell, fs in cells.items():
+        plain_forms = [f for f in fs if not (f[:1] == "ε" and f[1:] in fs)] or fs
+        out.setdefault((_tense(cell), Cell.of(cell).person_number), plain_forms[0])
+    return out
+
+
 def listed_variants(forms: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """§D1 on a hand-entered verb paradigm (lexicon/irregular.tsv): ``[(cell, form)]`` →
     the extra ``[(cell, form)]`` the rule licenses, as ``variants`` does for class tables.
@@ -64,21 +79,17 @@ def listed_variants(forms: list[tuple[str, str]]) -> list[tuple[str, str]]:
     (δώσαν). Every 3rd plural in -ν takes the euphonic -ε (έχουνε, δώσανε, εδώσανε), the
     stress moving if it would fall before the antepenult (κάθονταν → καθόντανε)."""
     have = set(forms)
-    by_tense: dict[str, dict[str, str]] = {}
+    first = first_forms(forms)
     plurals: dict[str, list[str]] = {}  # every 1st plural of a past tense
     for cell, form in forms:
-        if cell.startswith("V;IND;PST;"):
-            by_tense.setdefault(_tense(cell), {}).setdefault(
-                Cell.of(cell).person_number, form)
-            if Cell.of(cell).person_number == "1;PL":
-                plurals.setdefault(_tense(cell), []).append(form)
+        if cell.startswith("V;IND;PST;") and Cell.of(cell).person_number == "1;PL":
+            plurals.setdefault(_tense(cell), []).append(form)
     out: list[tuple[str, str]] = []
     augmented = set()  # stressed-augment 3rd plurals, whose -ε forms are made here
     for cell, form in forms:
         if not cell.startswith("V;IND;PST;"):
             continue
-        tense = by_tense[_tense(cell)]
-        s1, p1 = tense.get("1;SG", ""), tense.get("1;PL", "")
+        s1, p1 = first.get((_tense(cell), "1;SG"), ""), first.get((_tense(cell), "1;PL"), "")
         if not (s1.startswith("έ") and p1 and p1[0] not in "εέ"):
             continue
         if form[0] not in "εέ":
