@@ -17,8 +17,8 @@ official list's dev half (forms it could show only) and UniMorph, and then:
   kept: measured first, as ``scripts/measure/measure_lemma_model.py`` prints it (class-choice precision
   ≥ 0.975 on elspell's held-out folds and on UniMorph lemmas elspell lacks, wherever one
   decided ≥ 20 lemmas of the kind), the table written to ``lexicon/model-kinds.tsv``: a row of
-  ``lexicon/lemmas-model.tsv`` if elspell has ``MIN_ENDING_LEMMAS`` lemmas of the class
-  family with its last three letters, source ``<queue source>+model``, with ``+pes-dev`` when the
+  ``lexicon/lemmas-model.tsv`` if, for a verb, elspell has ``MIN_ENDING_LEMMAS`` lemmas of the
+  class family with its last three letters, source ``<queue source>+model``, with ``+pes-dev`` when the
   decision without the dev half would not have been the same (the list decided);
   its posterior goes to ``lexicon/model-posteriors.tsv``;
 * **rejected** — P(NONE) ≥ ``REJECT``: a row of ``lexicon/rejected.tsv``
@@ -56,8 +56,10 @@ REJECTED = LEXICON / "rejected.tsv"
 
 REJECT = 0.99       # P(NONE) at which a lemma is rejected
 #: elspell lemmas of a class family (P6, P6a, P6b) with the lemma's last three letters that an
-#: accepted lemma needs: a kind is measured on elspell's lemmas, whose endings are its regular
-#: ones (P6: -άρω; not φθείρω, whose P6a participle would be *φθειρισμένος)
+#: accepted verb needs: a kind is measured on elspell's lemmas, whose endings are its regular
+#: ones (P6: -άρω; not φθείρω, whose P6a participle would be *φθειρισμένος). Verbs only: a
+#: verb's ending selects its parts, and the guard's errors were verbs (*παράγγελσα); nouns and
+#: adjectives of rare endings (πενθερά, βουνοσειρά, φασαριόζος) take their class's regular forms
 MIN_ENDING_LEMMAS = 10
 SAMPLE = 8000       # elspell lemmas the model is fitted on (seeded, as the measurement)
 NO_ACCEPT = ("competing lemma", "oblique form", "adds too few forms")
@@ -214,7 +216,8 @@ def main(argv=None) -> int:
         ok = not r[3].startswith(NO_ACCEPT) and not (lemma.endswith(("ο", "ό"))
                                                      and lemma + "ς" in hun)
         what, code, p = decide(post, pos_of, ok, kept, cs, obs)
-        if what == "accept" and endings[(code.rstrip("ab"), lemma[-3:])] < MIN_ENDING_LEMMAS:
+        if (what == "accept" and pos_of[code] == "VERB"
+                and endings[(code.rstrip("ab"), lemma[-3:])] < MIN_ENDING_LEMMAS):
             counts["kept: an ending the kind was not measured on"] += 1
             what = "keep"
         obs0 = {f: {s: v for s, v in o.items() if s != "dev"} for f, o in obs.items()}
