@@ -69,9 +69,11 @@ SIMPLE_ONLY_STEMS = {"κάθομαι": ("κατσ", "κάτσ")}
 #: (Triantafyllidis, irregular verbs: λέω (& λέγω); ΛΚΝ παραλέω: παραλές, παραλέει, imperfect
 #: παράλεγα: the compound's present is -λέω only, its imperfect keeps λεγ-)
 SIMPLE_ONLY_PRESENT = {"λέω": "λέγ"}
-#: learned bases whose compounds keep the internal augment in the imperfect, as in the aorist
-#: (§D2: ΕΜΠΝΕΩ – ΕΝΕΠΝΕΥΣΑ – ΕΝΕΠΝΕΑ; ανελάμβανα, ανέφερε, επέτρεπε, εξέδιδε); compounds of
-#: demotic bases drop it (απόδινα, κατάπινα)
+#: learned bases whose compounds take only the internal augment in the imperfect, as in the
+#: aorist (§D2: ΕΜΠΝΕΩ – ΕΝΕΠΝΕΥΣΑ – ΕΝΕΠΝΕΑ; ανελάμβανα, ανέφερε, επέτρεπε, εξέδιδε). The
+#: compounds of other bases whose aorist takes it inside have both imperfects (υπέκυπτα,
+#: υπόκυπτα; διέφευγα, διάφευγα: the official dev half holds 42 of the 42 internal ones it
+#: could show), except those of a nasal present (:func:`nasal_present`: απόδινα)
 LEARNED_IMPERFECT = {"λαμβάνω", "θέτω", "βάλλω", "δίδω", "λέγω", "τρέπω", "στρέφω", "πτύσσω",
                      "στέλλω", "φέρω", "τείνω", "πνέω", "καλύπτω", "βαίνω"}
 #: bases whose compounds have no imperfect in the dictionaries (Triantafyllidis prints
@@ -239,6 +241,18 @@ def _drop_temporal(form: str, sub: str | None) -> str | None:
     return rest
 
 
+def nasal_present(base: str, rows: list[tuple[str, str, int]]) -> bool:
+    """Is ``base`` a demotic present in -νω whose aorist drops the ν (δίνω έδωσα, γέρνω
+    έγειρα, σέρνω έσυρα, φέρνω έφερα; not μένω έμεινα)? Its compounds' imperfect drops the
+    augment even where their aorist keeps it inside: απέδωσα but απόδινα (Triantafyllidis,
+    the augment of compound verbs; the official dev half holds 1 of the 10 -έδινα/-έγερνα
+    forms it could show)."""
+    if not base.endswith("νω"):
+        return False
+    aorists = [f for c, f, w in rows if c == "V;IND;PST;PFV;1;SG;ACT" and w == 0]
+    return bool(aorists) and all("ν" not in f for f in aorists)
+
+
 def derive(p: Prefix, base: str, rows: list[tuple[str, str, int]],
            modes: frozenset[str] | set[str]) -> list[tuple[str, str, int, tuple[str, ...]]]:
     """The compound's forms from its base's listed rows ``(cell, form, weight)``:
@@ -247,6 +261,7 @@ def derive(p: Prefix, base: str, rows: list[tuple[str, str, int]],
     variants = STEM_VARIANTS.get(base, ())
     skip = [mark for name, mark in variants if name not in modes]
     kinds = augment_kinds(rows)
+    nasal = nasal_present(base, rows)
     out = set()
     for cell, form, w in rows:
         if any(m in form for m in skip) or (base, form) in SIMPLE_ONLY \
@@ -273,8 +288,9 @@ def derive(p: Prefix, base: str, rows: list[tuple[str, str, int]],
                 # the imperfect of a demotic present drops the augment (κατάπινα, ξέφευγα);
                 # a learned compound's follows its aorist (§D2: ενέπνευσα – ενέπνεα)
                 learned_ipfv = (";PFV;" not in cell and "internal" in modes and p.augmented
-                                and base in LEARNED_IMPERFECT)
-                drop = "drop" in modes or (";PFV;" not in cell and not learned_ipfv)
+                                and not nasal)
+                drop = "drop" in modes or (";PFV;" not in cell and not (
+                    learned_ipfv and base in LEARNED_IMPERFECT))
                 if drop and any(c in VOWEL_START for c in rest):
                     dropped = attach(p, rest, "ANT")
                     out.add((cell, dropped, w, ()))

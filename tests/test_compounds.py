@@ -73,6 +73,25 @@ def test_syllabic_internal_augment():
     assert cell_forms(fs, AOR1PL) == {"αποδώσαμε"}  # no unstressed internal augment (§D2)
 
 
+IPF1SG, IPF1PL = "V;IND;PST;IPFV;1;SG;ACT", "V;IND;PST;IPFV;1;PL;ACT"
+
+
+def test_imperfect_follows_the_internal_aorist():
+    # §D2: the imperfect follows the aorist (ΕΝΕΠΝΕΥΣΑ – ΕΝΕΠΝΕΑ): διέφυγα, so διέφευγα beside
+    # the demotic διάφευγα; never where unstressed (διαφεύγαμε)
+    fs = forms("διαφεύγω", "φεύγω", "δια", {"internal"})
+    assert cell_forms(fs, AOR1SG) == {"διέφυγα"}
+    assert {"διέφευγα", "διάφευγα"} <= cell_forms(fs, IPF1SG)
+    assert "εδιέφευγα" not in cell_forms(fs, IPF1SG)  # no double augment (§D2)
+    assert not {f for f in cell_forms(fs, IPF1PL) if f.startswith("διε")}
+    # a nasal present's compounds drop it in the imperfect: απέδωσα, απόδινα (not *απέδινα)
+    fs = forms("αποδίνω", "δίνω", "απο", {"internal"})
+    assert "απόδινα" in cell_forms(fs, IPF1SG)
+    assert not {f for f in cell_forms(fs, IPF1SG) if f.startswith("απε")}
+    assert C.nasal_present("δίνω", base_rows("δίνω"))
+    assert not C.nasal_present("μένω", [(AOR1SG, "έμεινα", 0)])
+
+
 def test_prefix_shapes():
     assert C.prefix_of("συμ", "πίνω").full == "συν"
     assert C.before_consonant("συν", "πίνω") == "συμ"
