@@ -152,7 +152,26 @@ def test_third_person_verbs(lemma):
     assert not any(";2;" in c for c in cells)
 
 
-@pytest.mark.parametrize("lemma", [v for v in VERBS if v not in THIRD_PERSON])
+# learned deponents that keep the ancient inflection (§E1; ΛΚΝ): present, and the imperfect's
+# 3rd persons only (έκειτο, υπέκειντο); πρόκειται and έγκειται are impersonal
+KEIMAI = {"κείμαι", "υπόκειμαι", "διάκειμαι", "επίκειμαι", "απόκειμαι", "σύγκειμαι"}
+KEIMAI_IMPERSONAL = {"πρόκειται", "έγκειται"}
+
+
+@pytest.mark.parametrize("lemma", sorted(KEIMAI | KEIMAI_IMPERSONAL))
+def test_keimai_keeps_its_printed_forms(lemma):
+    rows = rows_of(lemma)
+    cells = {r.cell for r in rows}
+    assert "V;IND;PRS;IPFV;3;SG;PASS" in cells
+    assert all(r.printed_only for r in rows)          # §E1: no rule layer, no ξανα-
+    assert not any(";PFV;" in c or ";1;" in c and ";PST;" in c for c in cells)
+    if lemma in KEIMAI:
+        assert has_all(cells, "V;IND;PRS;IPFV")
+        assert {"V;IND;PST;IPFV;3;SG;PASS", "V;IND;PST;IPFV;3;PL;PASS"} <= cells
+
+
+@pytest.mark.parametrize("lemma", [v for v in VERBS
+                                   if v not in THIRD_PERSON | KEIMAI | KEIMAI_IMPERSONAL])
 def test_verb_core_cells(lemma):
     cells = {c for _, c in cells_of(lemma)}
     assert has_all(cells, "V;IND;PRS;IPFV"), "present"
@@ -168,6 +187,8 @@ def test_augment_only_where_stressed_and_3pl_in_an():
     """Main past forms: no unstressed syllabic augment (έκανα but κάναμε); 3rd plural in -αν."""
     bad = []
     for lemma in VERBS:
+        if lemma in KEIMAI:
+            continue  # the ancient 3rd plural έκειντο (§E1)
         main = {r.cell: r.form for r in rows_of(lemma) if r.weight == 0}
         for tense in ("V;IND;PST;IPFV", "V;IND;PST;PFV"):
             for voice in ("ACT", "PASS"):
