@@ -123,11 +123,19 @@ def rows(listed_type, lemmas: set[str], internal=None, learned=None) -> list:
         ia = internal.get(lemma)
         subj = p.parts.get("subj", (None,))[0]
         d1 = {a for a in p.parts.get("aor", ()) if cj.unaugmented(lemma, a, subj)}
+        present = lemma if lemma.endswith("ω") else None  # the imperfect's stem (cj.forms)
+        d1_ipf = {a for a in p.parts.get("ipf", ()) if cj.unaugmented(lemma, a, present)}
+        # consonant-initial, with an aorist that takes §D1 too (not συνέδεσα's internal one)
+        d1_paor = lemma[:1] not in cj.VOWELS_WITH_STRESSED and (bool(d1) or "aor" not in p.parts)
         for cell, form, w, key in _forms(p):
             cit = f"{PART_RULE}{key} (lexicon/verb-parts.tsv)"
             tag = (PART_RULE + key,)
-            if d1 and key == "aor" and cell.startswith("V;IND;PST;") and form[:1] != "έ":
-                # §D1: the optional unstressed augment (επέρασα, εγράψαμε)
+            if (((d1 and key == "aor") or (d1_ipf and key == "ipf"))
+                    and cell.startswith("V;IND;PST;") and form[:1] != "έ") or (
+                    d1_paor and key == "paor" and form.endswith(("ήκαμε", "ήκατε"))
+                    and cell.startswith("V;IND;PST;")):
+                # §D1: the optional unstressed augment of the past tenses (επέρασα, εγράψαμε,
+                # επείθαμε; εγραφτήκαμε, as the class tables' passive aorist has it)
                 out.append(listed_type(lemma, "V", p.inflection_class, cell,
                                        "ε" + form, 5, cit + " §D1", tag + ("D1",)))
             twin = None

@@ -106,7 +106,11 @@ def listed_variants(forms: list[tuple[str, str]]) -> list[tuple[str, str]]:
                 and (cell, form) not in augmented:
             u = ph.underlying(form, glides=False)
             pos = ph.stressed_syllable(u)
-            p1s = [f for f in plurals.get(_tense(cell), ()) if f.endswith("αμε")] \
+            # (a passive aorist's optional ε-, εγραφτήκαμε, stays off its 3rd plural, as
+            # the class tables have it: no εγραφτήκανε)
+            p1s = [f for f in plurals.get(_tense(cell), ()) if f.endswith("αμε")
+                   and not (cell.endswith(";PASS") and f[:1] == "ε" and f[1:2] not in ph.VOWELS
+                            and f[1:] in plurals.get(_tense(cell), ()))] \
                 if cell.startswith("V;IND;PST;") else []
             if pos is not None and pos >= 3 and form.endswith("αν") and p1s:
                 # the stress leaves the augment, which goes as in the 1st plural (ανέκυψαν,
