@@ -33,7 +33,6 @@ from pathlib import Path
 import lexicon
 
 from fst.build import buildctl, phases
-from fst.build.compile import build as build_fsts
 from fst.build.tags import TagTable
 from fst.runtime import anatable
 from fst.runtime import dfa as runtime
@@ -101,11 +100,64 @@ def _pynini_version() -> str:
 
 
 
+#: the memo of :func:`cache_key` in the cache root: the inputs' stat stamps → their key
+KEY_MEMO = "key-memo.json"
+#: an input modified this close (seconds) before the memo was written may change again within
+#: the file system's mtime granularity without a new stamp ("racy git"): then no memo
+_RACY_S = 2.0
+
+
+def _inputs_stamp(version: str, files: list[Path]) -> str:
+    """A digest of the names, sizes, mtimes and inodes of ``files`` and ``version``."""
+    h = hashlib.sha256(version.encode())
+    for p in files:
+        st = p.stat()
+        h.update(f"{p}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\n".encode())
+    return h.hexdigest()
+
+
 def cache_key(lexicon_path: Path | None = None) -> str:
     """Hash of the inputs (:func:`input_files`, the pynini version and, for a build from one
-    lemmas file, that file): the name of the cache directory."""
-    h = hashlib.sha256(_pynini_version().encode())
+    lemmas file, that file): the name of the cache directory.
+
+    Hashing the ~7 MB of inputs is most of a warm start, so the key is memoised in
+    :data:`KEY_MEMO` under the cache root by the inputs' names, sizes, mtimes and inodes; a
+    memo is written only when every input is older than :data:`_RACY_S`, and is silently
+    skipped when the root cannot be read or written."""
+    version = _pynini_version()
     files = input_files(lexicon_path)
+    memo_path = default_root() / KEY_MEMO
+    try:
+        stamp = _inputs_stamp(version, files)
+    except OSError:
+        stamp = None
+    memo = {}
+    if stamp is not None:
+        try:
+            memo = json.loads(memo_path.read_text(encoding="utf-8"))
+            hit = memo.get(stamp) if isinstance(memo, dict) else None
+            if isinstance(hit, str) and len(hit) == 16:
+                return hit
+        except (OSError, ValueError):
+            memo = {}
+    key = _hash_inputs(version, files, lexicon_path)
+    if stamp is not None and isinstance(memo, dict):
+        try:
+            newest = max((p.stat().st_mtime for p in files), default=0.0)
+            if time.time() - newest > _RACY_S and memo_path.parent.is_dir():
+                memo = dict(list(memo.items())[-7:])  # a few keys: branches, lemma files
+                memo[stamp] = key
+                tmp = memo_path.with_name(f".{KEY_MEMO}.{os.getpid()}.tmp")
+                tmp.write_text(json.dumps(memo), encoding="utf-8")
+                os.replace(tmp, memo_path)
+        except OSError:
+            pass
+    return key
+
+
+def _hash_inputs(version: str, files: list[Path], lexicon_path: Path | None) -> str:
+    """The key itself: sha256 over ``version`` and the names and bytes of ``files``."""
+    h = hashlib.sha256(version.encode())
     for i, p in enumerate(files):
         if lexicon_path is not None and i == len(files) - 1:
             name = "\0lexicon_path\0"  # the one lemmas file, wherever it lies
@@ -253,6 +305,7 @@ def check_cache(d: Path, full: bool = False) -> str | None:
 def build(progress: bool = True, lexicon_path: Path | None = None):
     """(analyser, tiles, tile2surface, tag table) built by :func:`fst.build.compile.build` from the
     shipped lexicon, or with the lemma rows of ``lexicon_path`` alone."""
+    from fst.build.compile import build as build_fsts  # pynini and the grammar: a build only
     return build_fsts(lexicon.load(lexicon_path), progress=progress)
 
 
