@@ -49,20 +49,32 @@ NOT_BUILD_CODE = ("__main__.py", "api.py", "app", "build/export.py", "build/prof
                   "runtime/search.py")
 
 
+def _rel_tree(folder: Path) -> list[tuple[str, Path]]:
+    """(path relative to ``folder`` in posix form, path) of every file under ``folder``, bar
+    Python's byte-code caches and hidden files, in the order of sorted paths. os.walk, not
+    Path.rglob: a warm start lists these ~250 files, and pathlib took ~15 ms of it."""
+    found = []
+    for root, dirs, files in os.walk(folder):
+        rel = os.path.relpath(root, folder)
+        parts = () if rel == os.curdir else tuple(rel.split(os.sep))
+        dirs[:] = [n for n in dirs if n != "__pycache__" and not n.startswith(".")]
+        found.extend(parts + (n,) for n in files
+                     if not n.startswith(".") and n != "__pycache__"
+                     and os.path.isfile(os.path.join(root, n)))
+    found.sort()  # as sorted Paths: part by part
+    return [("/".join(parts), folder.joinpath(*parts)) for parts in found]
+
+
 def _tree(folder: Path) -> list[Path]:
-    """Every file under ``folder``, bar Python's byte-code caches and hidden files."""
-    return sorted(p for p in folder.rglob("*") if p.is_file()
-                  and "__pycache__" not in p.parts
-                  and not any(part.startswith(".") for part in p.relative_to(folder).parts))
+    """Every file under ``folder``, bar Python's byte-code caches and hidden files, sorted."""
+    return [p for _, p in _rel_tree(folder)]
 
 
 def code_files() -> list[Path]:
     """The build code: every file of fst/ but :data:`NOT_BUILD_CODE` (paths under fst/; a folder
     named there leaves out everything under it)."""
-    return [p for p in _tree(FST_DIR)
-            if not any(p.relative_to(FST_DIR).as_posix() == n
-                       or p.relative_to(FST_DIR).as_posix().startswith(n + "/")
-                       for n in NOT_BUILD_CODE)]
+    return [p for rel, p in _rel_tree(FST_DIR)
+            if not any(rel == n or rel.startswith(n + "/") for n in NOT_BUILD_CODE)]
 
 
 def input_files(lexicon_path: Path | None = None) -> list[Path]:
