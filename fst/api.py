@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Iterator
 import numpy as np
 
 import lexicon
-from grammars import rules
 from grammars.alphabet import TILE_LETTERS
 from grammars.paradigm import WEIGHTS
 
@@ -108,8 +107,17 @@ class Analyses(list):
         return notebook.analyses(self)
 
 
-#: the layers that explain a rejection, in the order of grammars.rules.LAYERS
-BLOCKING_RULES = rules.explainers()
+
+
+def __getattr__(name: str):
+    """``BLOCKING_RULES``: the layers that explain a rejection, in the order of
+    grammars.rules.LAYERS; computed on first use, since importing every rule module is
+    ~70 ms of a start that only judges words."""
+    if name == "BLOCKING_RULES":
+        from grammars import rules
+        globals()[name] = value = rules.explainers()
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass
@@ -435,7 +443,7 @@ class Judge:
         §D2). Raises ``InvalidWord`` for non-Greek input."""
         tile = to_tile(word)
         out = []
-        for layer in BLOCKING_RULES:
+        for layer in globals().get("BLOCKING_RULES") or __getattr__("BLOCKING_RULES"):
             reason = layer.explain(tile, self.analyse)
             if reason:
                 out.append((layer.rule_id, reason))

@@ -117,7 +117,10 @@ OPTIONAL_IMPORTS = {("fst.app.cli.validate", "fst.app.distributed"),
                     # acceptors' builder, the rule digest, the word-list filter): ~40 ms a start
                     ("fst.api", "fst.runtime.search"), ("fst.api", "fst.notebook"),
                     ("fst.api", "fst.build.profiles"), ("fst.api", "fst.rules"),
-                    ("fst.api", "fst.build.subset"), ("fst.runtime.overlay", "fst.runtime.search")}
+                    ("fst.api", "fst.build.subset"), ("fst.runtime.overlay", "fst.runtime.search"),
+                    # every rule module (~70 ms), for --without, the dictionary profile and
+                    # explain only: the board profile's check and validate never need them
+                    ("grammars.profiles", "grammars.rules"), ("fst.api", "grammars.rules")}
 
 
 def test_no_import_cycle_anywhere():
