@@ -16,26 +16,25 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
 
 import lexicon
-from grammars import rules
 from grammars.alphabet import TILE_LETTERS
 from grammars.paradigm import WEIGHTS
 
 from fst.runtime import anatable
 from fst import store as fc
-from . import notebook
-from fst.runtime import search
-from fst.runtime.search import Hooks, Match, SearchError
 from grammars.normalize import InvalidWord, is_tile, to_lower_accented, to_tile
 from fst.runtime.dfa import TileDFA, export
-from fst.build import profiles as profile_acceptor
 from fst.runtime.overlay import RULE_ID
-from . import rules as digest
-from fst.build.subset import _codes
+
+if TYPE_CHECKING:
+    from fst.runtime.search import Hooks, Match
+# Imported where they are used, so that a start (``dektes check``) does not load them: the
+# search module, the notebook's HTML, the profile acceptors' builder, the rule digest and the
+# word-list filter (about 40 ms of imports before the first look-up).
 
 #: words per block of :meth:`Judge.validate_many` through the batch kernel
 KERNEL_WORDS = 1 << 15
@@ -68,6 +67,7 @@ class Verdict:
     reason: str = ""
 
     def _repr_html_(self) -> str:
+        from fst import notebook
         return notebook.verdict(self)
 
 
@@ -86,6 +86,7 @@ class ParadigmTable:
 
     def _repr_html_(self) -> str:
         """The paradigm as an HTML table in Jupyter: a row per cell, variants marked."""
+        from fst import notebook
         return notebook.paradigm(self)
 
 
@@ -94,6 +95,7 @@ class Paradigms(list):
     Jupyter."""
 
     def _repr_html_(self) -> str:
+        from fst import notebook
         return notebook.paradigms(self)
 
 
@@ -101,11 +103,21 @@ class Analyses(list):
     """The analyses of a word (a list of :class:`Analysis`), an HTML table in Jupyter."""
 
     def _repr_html_(self) -> str:
+        from fst import notebook
         return notebook.analyses(self)
 
 
-#: the layers that explain a rejection, in the order of grammars.rules.LAYERS
-BLOCKING_RULES = rules.explainers()
+
+
+def __getattr__(name: str):
+    """``BLOCKING_RULES``: the layers that explain a rejection, in the order of
+    grammars.rules.LAYERS; computed on first use, since importing every rule module is
+    ~70 ms of a start that only judges words."""
+    if name == "BLOCKING_RULES":
+        from grammars import rules
+        globals()[name] = value = rules.explainers()
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass
@@ -122,6 +134,7 @@ class Explanation:
 
     def _repr_html_(self) -> str:
         """The verdict and its reasons as HTML tables in Jupyter."""
+        from fst import notebook
         return notebook.explanation(self)
 
 
@@ -253,6 +266,7 @@ class Judge:
         if not self.disabled_rules:
             return self.runtime
         if self._acceptor is None and self._cache is not None:
+            from fst.build import profiles as profile_acceptor
             self._acceptor = profile_acceptor.load(self._cache, self.disabled_rules,
                                                    self.runtime, progress=self._progress)
         return self._acceptor
@@ -429,7 +443,7 @@ class Judge:
         §D2). Raises ``InvalidWord`` for non-Greek input."""
         tile = to_tile(word)
         out = []
-        for layer in BLOCKING_RULES:
+        for layer in globals().get("BLOCKING_RULES") or __getattr__("BLOCKING_RULES"):
             reason = layer.explain(tile, self.analyse)
             if reason:
                 out.append((layer.rule_id, reason))
@@ -733,13 +747,14 @@ class Judge:
         ``extra`` (0–15, not with ``exact``): the super-anagrams instead, the words that use
         every tile and up to ``extra`` letters more (0: the full anagrams;
         :func:`fst.runtime.search.super_anagram`)."""
+        from fst.runtime import search
         r = search.parse_rack(rack)
         lo, hi = self._bounds(min_length, max_length)
         if extra is not None:
             search.check_extra(extra)
             if exact:
-                raise SearchError("a super-anagram adds letters: it cannot use exactly the "
-                                  "rack's tiles")
+                raise search.SearchError("a super-anagram adds letters: it cannot use "
+                                         "exactly the rack's tiles")
             blocks = search._walk(self.runtime, ("*",), r.letters, r.blanks, lo, hi,
                                   extra == 0, extra)
             return self._profiled(search.super_blocks(blocks, r))
@@ -754,6 +769,7 @@ class Judge:
         own letters are taken as on the board. Raises :class:`SearchError` for a bad pattern
         or rack (:func:`fst.runtime.search.parse_pattern`, :func:`fst.runtime.search.parse_rack`)."""
         lo, hi = self._bounds(min_length, max_length)
+        from fst.runtime import search
         blocks = search.pattern(self.runtime, pattern, rack, lo, hi)
         return self._profiled(_blocks(blocks))
 
@@ -761,12 +777,13 @@ class Judge:
         """The front and back hooks of ``word`` (any case, accents): the letters that make a
         valid word (profile applied) before and after it. Raises :class:`SearchError` if
         ``word`` is not a Greek word."""
+        from fst.runtime import search
         h = search.hooks(self.runtime, word, self.min_length, self.max_length)
         if self.disabled_rules:
             front = self._profile([c + h.word for c in h.front], [True] * len(h.front))
             back = self._profile([h.word + c for c in h.back], [True] * len(h.back))
             inner = self._profile([h.word[1:], h.word[:-1]], [h.inner_front, h.inner_back])
-            h = Hooks(h.word, [c for c, ok in zip(h.front, front) if ok],
+            h = search.Hooks(h.word, [c for c, ok in zip(h.front, front) if ok],
                       [c for c, ok in zip(h.back, back) if ok], *inner)
         return h
 
@@ -777,6 +794,7 @@ class Judge:
         ``any``; alphabetical (:func:`fst.runtime.search.extensions`). Raises :class:`SearchError`
         for a word that is not Greek or an unknown side."""
         lo, hi = self._bounds(min_length, max_length)
+        from fst.runtime import search
         tokens = search.extension_tokens(word, side)
         n = sum(t != "*" for t in tokens)
         return self._profiled(search._walk(self.runtime, tokens, None, 0, max(lo, n + 1), hi,
@@ -824,6 +842,7 @@ class Judge:
                 raise ValueError(f"unknown part of speech {p!r} (known: "
                                  f"{', '.join(sorted(_POS_NAMES))})")
             want_pos.add(p)
+        from fst import rules as digest
         ids = []
         for group in (rules, without_rules):
             norm = set()
@@ -854,6 +873,7 @@ class Judge:
         return mask
 
     def _filtered(self, blocks: Iterator[bytes], mask: np.ndarray) -> Iterator[bytes]:
+        from fst.build.subset import _codes
         board = self.runtime
         for block in blocks:
             ranks = board.ranks(_codes(block))

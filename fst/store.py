@@ -33,7 +33,6 @@ from pathlib import Path
 import lexicon
 
 from fst.build import buildctl, phases
-from fst.build.compile import build as build_fsts
 from fst.build.tags import TagTable
 from fst.runtime import anatable
 from fst.runtime import dfa as runtime
@@ -50,20 +49,32 @@ NOT_BUILD_CODE = ("__main__.py", "api.py", "app", "build/export.py", "build/prof
                   "runtime/search.py")
 
 
+def _rel_tree(folder: Path) -> list[tuple[str, Path]]:
+    """(path relative to ``folder`` in posix form, path) of every file under ``folder``, bar
+    Python's byte-code caches and hidden files, in the order of sorted paths. os.walk, not
+    Path.rglob: a warm start lists these ~250 files, and pathlib took ~15 ms of it."""
+    found = []
+    for root, dirs, files in os.walk(folder):
+        rel = os.path.relpath(root, folder)
+        parts = () if rel == os.curdir else tuple(rel.split(os.sep))
+        dirs[:] = [n for n in dirs if n != "__pycache__" and not n.startswith(".")]
+        found.extend(parts + (n,) for n in files
+                     if not n.startswith(".") and n != "__pycache__"
+                     and os.path.isfile(os.path.join(root, n)))
+    found.sort()  # as sorted Paths: part by part
+    return [("/".join(parts), folder.joinpath(*parts)) for parts in found]
+
+
 def _tree(folder: Path) -> list[Path]:
-    """Every file under ``folder``, bar Python's byte-code caches and hidden files."""
-    return sorted(p for p in folder.rglob("*") if p.is_file()
-                  and "__pycache__" not in p.parts
-                  and not any(part.startswith(".") for part in p.relative_to(folder).parts))
+    """Every file under ``folder``, bar Python's byte-code caches and hidden files, sorted."""
+    return [p for _, p in _rel_tree(folder)]
 
 
 def code_files() -> list[Path]:
     """The build code: every file of fst/ but :data:`NOT_BUILD_CODE` (paths under fst/; a folder
     named there leaves out everything under it)."""
-    return [p for p in _tree(FST_DIR)
-            if not any(p.relative_to(FST_DIR).as_posix() == n
-                       or p.relative_to(FST_DIR).as_posix().startswith(n + "/")
-                       for n in NOT_BUILD_CODE)]
+    return [p for rel, p in _rel_tree(FST_DIR)
+            if not any(rel == n or rel.startswith(n + "/") for n in NOT_BUILD_CODE)]
 
 
 def input_files(lexicon_path: Path | None = None) -> list[Path]:
@@ -101,11 +112,64 @@ def _pynini_version() -> str:
 
 
 
+#: the memo of :func:`cache_key` in the cache root: the inputs' stat stamps → their key
+KEY_MEMO = "key-memo.json"
+#: an input modified this close (seconds) before the memo was written may change again within
+#: the file system's mtime granularity without a new stamp ("racy git"): then no memo
+_RACY_S = 2.0
+
+
+def _inputs_stamp(version: str, files: list[Path]) -> str:
+    """A digest of the names, sizes, mtimes and inodes of ``files`` and ``version``."""
+    h = hashlib.sha256(version.encode())
+    for p in files:
+        st = p.stat()
+        h.update(f"{p}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\n".encode())
+    return h.hexdigest()
+
+
 def cache_key(lexicon_path: Path | None = None) -> str:
     """Hash of the inputs (:func:`input_files`, the pynini version and, for a build from one
-    lemmas file, that file): the name of the cache directory."""
-    h = hashlib.sha256(_pynini_version().encode())
+    lemmas file, that file): the name of the cache directory.
+
+    Hashing the ~7 MB of inputs is most of a warm start, so the key is memoised in
+    :data:`KEY_MEMO` under the cache root by the inputs' names, sizes, mtimes and inodes; a
+    memo is written only when every input is older than :data:`_RACY_S`, and is silently
+    skipped when the root cannot be read or written."""
+    version = _pynini_version()
     files = input_files(lexicon_path)
+    memo_path = default_root() / KEY_MEMO
+    try:
+        stamp = _inputs_stamp(version, files)
+    except OSError:
+        stamp = None
+    memo = {}
+    if stamp is not None:
+        try:
+            memo = json.loads(memo_path.read_text(encoding="utf-8"))
+            hit = memo.get(stamp) if isinstance(memo, dict) else None
+            if isinstance(hit, str) and len(hit) == 16:
+                return hit
+        except (OSError, ValueError):
+            memo = {}
+    key = _hash_inputs(version, files, lexicon_path)
+    if stamp is not None and isinstance(memo, dict):
+        try:
+            newest = max((p.stat().st_mtime for p in files), default=0.0)
+            if time.time() - newest > _RACY_S and memo_path.parent.is_dir():
+                memo = dict(list(memo.items())[-7:])  # a few keys: branches, lemma files
+                memo[stamp] = key
+                tmp = memo_path.with_name(f".{KEY_MEMO}.{os.getpid()}.tmp")
+                tmp.write_text(json.dumps(memo), encoding="utf-8")
+                os.replace(tmp, memo_path)
+        except OSError:
+            pass
+    return key
+
+
+def _hash_inputs(version: str, files: list[Path], lexicon_path: Path | None) -> str:
+    """The key itself: sha256 over ``version`` and the names and bytes of ``files``."""
+    h = hashlib.sha256(version.encode())
     for i, p in enumerate(files):
         if lexicon_path is not None and i == len(files) - 1:
             name = "\0lexicon_path\0"  # the one lemmas file, wherever it lies
@@ -253,6 +317,7 @@ def check_cache(d: Path, full: bool = False) -> str | None:
 def build(progress: bool = True, lexicon_path: Path | None = None):
     """(analyser, tiles, tile2surface, tag table) built by :func:`fst.build.compile.build` from the
     shipped lexicon, or with the lemma rows of ``lexicon_path`` alone."""
+    from fst.build.compile import build as build_fsts  # pynini and the grammar: a build only
     return build_fsts(lexicon.load(lexicon_path), progress=progress)
 
 

@@ -20,25 +20,47 @@ bounds (§LEN) are the other half of a profile and are set separately.
 """
 from __future__ import annotations
 
-from grammars import rules
-
-#: rule ids that license forms of their own (the layers a profile can switch off), sorted;
-#: derived from grammars.rules.LAYERS
-LAYERS = rules.licensing()
+#: the profile names, in the order of :data:`PROFILES`
+NAMES = ("board", "no-hidden-words", "dictionary", "no-pes-dev", "free")
 #: ids of lexicon sources that every analysis of their rows carries (fst.build.compile.read_lexicon),
 #: so that the shared acceptor can leave them out like a layer: id → what it is
 SOURCE_IDS = {
     "PES": "lemma learned from the official list's development half alone",
     "FD": "lemma whose only source besides the official list is FreeDict",
 }
-PROFILES: dict[str, tuple[str, ...]] = {
-    "board": (),
-    "no-hidden-words": ("E2",),
-    # the 2–3 letter word list (§L23) is a source, not a form-making layer
-    "dictionary": tuple(x for x in LAYERS if x != "L23"),
-    "no-pes-dev": ("PES",),
-    "free": ("E2", "PES", "FD", "L23"),
-}
+
+
+def _layers() -> tuple[str, ...]:
+    """:data:`LAYERS`, from grammars.rules: imported here, on first use, because importing
+    every rule module is ~70 ms of a start that judges a word with the board profile."""
+    from grammars import rules
+    return rules.licensing()
+
+
+def _profiles() -> dict[str, tuple[str, ...]]:
+    return {
+        "board": (),
+        "no-hidden-words": ("E2",),
+        # the 2–3 letter word list (§L23) is a source, not a form-making layer
+        "dictionary": tuple(x for x in _layers() if x != "L23"),
+        "no-pes-dev": ("PES",),
+        "free": ("E2", "PES", "FD", "L23"),
+    }
+
+
+def __getattr__(name: str):
+    """:data:`LAYERS` (rule ids that license forms of their own, the layers a profile can
+    switch off, sorted; derived from grammars.rules.LAYERS) and :data:`PROFILES` (profile →
+    the layers it switches off), computed on first use."""
+    if name == "LAYERS":
+        globals()[name] = value = _layers()
+        return value
+    if name == "PROFILES":
+        globals()[name] = value = _profiles()
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 #: A profile is a set of layers (:data:`PROFILES`: those it switches off) plus a set of
 #: lexicon sources: the lexicon files it leaves out of its build (``lexicon.load(without=…)``).
 #: The hidden words are both a source and a layer (§E2), so the shared acceptor can leave them
@@ -55,8 +77,8 @@ SOURCES: dict[str, tuple[str, ...]] = {
 def sources_off(profile: str = "board") -> frozenset[str]:
     """Lexicon file names that ``profile`` leaves out. Raises ValueError for an unknown
     profile."""
-    if profile not in SOURCES:
-        raise ValueError(f"unknown profile {profile!r} (known: {', '.join(SOURCES)})")
+    if profile not in NAMES:
+        raise ValueError(f"unknown profile {profile!r} (known: {', '.join(NAMES)})")
     return frozenset(SOURCES[profile])
 
 
@@ -64,12 +86,12 @@ def disabled(profile: str = "board", without=()) -> frozenset[str]:
     """Rule ids switched off by ``profile`` plus ``without``.
 
     Raises ValueError naming an unknown profile or a rule id that is not a layer."""
-    if profile not in PROFILES:
-        raise ValueError(f"unknown profile {profile!r} (known: {', '.join(PROFILES)})")
-    out = set(PROFILES[profile])
+    if profile not in NAMES:
+        raise ValueError(f"unknown profile {profile!r} (known: {', '.join(NAMES)})")
+    out = set(__getattr__("PROFILES")[profile]) if profile != "board" else set()
     for r in without:
         r = r.strip().lstrip("§").upper()
-        layers = rules.licensing()
+        layers = __getattr__("LAYERS")
         if r not in layers and r not in SOURCE_IDS:
             raise ValueError(f"{r!r} is not a rule layer or lexicon source that can be switched "
                              f"off (layers: {', '.join(layers)}; sources: "

@@ -80,6 +80,34 @@ def test_cache_key_depends_on_the_lexicon_file(tmp_path):
     assert key(SMALL) == key(SMALL) and len(key()) == 16
 
 
+def test_cache_key_is_memoised_by_the_inputs_stamps(tmp_path, monkeypatch):
+    """The key is kept in the root's memo under the inputs' stamps and read back from it; an
+    input whose stamp moves (here: a lemmas file rewritten) is hashed again, and an input
+    written moments ago is never memoised (its mtime may not move on the next write)."""
+    monkeypatch.setenv("DEKTES_CACHE", str(tmp_path / "root"))
+    (tmp_path / "root").mkdir()
+    lemmas = tmp_path / "lemmas.tsv"
+    lemmas.write_bytes(SMALL.read_bytes())
+    memo = tmp_path / "root" / fc.KEY_MEMO
+    key = REAL_CACHE_KEY(lemmas)
+    assert not memo.exists()  # written just now: no memo
+    assert key == REAL_CACHE_KEY(SMALL)
+    memo.unlink()
+    old = lemmas.stat().st_mtime - 60
+    os.utime(lemmas, (old, old))
+    assert REAL_CACHE_KEY(lemmas) == key
+    entries = json.loads(memo.read_text(encoding="utf-8"))
+    assert list(entries.values()) == [key]
+    # the memo is what answers: a planted value under the same stamp comes back
+    memo.write_text(json.dumps({s: "f" * 16 for s in entries}), encoding="utf-8")
+    assert REAL_CACHE_KEY(lemmas) == "f" * 16
+    lemmas.write_bytes(SMALL.read_bytes().replace("σπίτι".encode(), "σπιτάκι".encode()))
+    assert REAL_CACHE_KEY(lemmas) not in (key, "f" * 16)
+    memo.write_text("not json", encoding="utf-8")  # a damaged memo is ignored
+    os.utime(lemmas, (old, old))
+    assert REAL_CACHE_KEY(lemmas) == REAL_CACHE_KEY(lemmas) != key
+
+
 def test_two_builds_are_byte_identical(built, tmp_path):
     """A second build, in another process with another string hash seed, writes the same
     bytes (FSTs, tag table, arrays and manifest)."""

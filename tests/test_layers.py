@@ -127,6 +127,7 @@ def test_a_new_layer_is_one_module_and_one_list_entry(monkeypatch):
 def test_a_profile_is_layers_plus_lexicon_sources():
     import lexicon
     assert set(profiles.SOURCES) == set(profiles.PROFILES)
+    assert tuple(profiles.PROFILES) == profiles.NAMES
     off = profiles.sources_off("no-hidden-words")
     lex = lexicon.load(without=off)
     assert lex.hidden_words == () and lexicon.load().hidden_words

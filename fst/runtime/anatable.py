@@ -510,10 +510,25 @@ class AnalysisTable:
         st = table["strings"]
         self.lemmas: list[str] = st["lemmas"]
         self.patterns: list[str] = st["patterns"]
-        self.forms = [(c, cell, tuple(r), float(w)) for c, cell, r, w in st["forms"]]
+        self._raw_forms = st["forms"]  # [class, cell, [rule ids], weight] per form
+        self._forms: list | None = None
         self.extra = {t: [Row(lm, c, cell, s, tuple(r), float(w)) for lm, c, cell, s, r, w in rows]
                       for t, rows in st["extra"].items()}
         self._n_pat = max(1, len(self.patterns))
+
+    @property
+    def forms(self) -> list[tuple[str, str, tuple[str, ...], float]]:
+        """(class, cell, rule ids, weight) per form, converted on first use (~25 ms: a look-up
+        of one word converts only its own, :meth:`_form`)."""
+        if self._forms is None:
+            self._forms = [(c, cell, tuple(r), float(w)) for c, cell, r, w in self._raw_forms]
+        return self._forms
+
+    def _form(self, f: int) -> tuple[str, str, tuple[str, ...], float]:
+        if self._forms is not None:
+            return self._forms[f]
+        c, cell, r, w = self._raw_forms[f]
+        return c, cell, tuple(r), float(w)
 
     @classmethod
     def load(cls, directory: Path | str, dfa: TileDFA) -> "AnalysisTable":
@@ -533,7 +548,7 @@ class AnalysisTable:
         low = base_form(tile)
         n = len(low)
         out = []
-        pats, forms, lemmas = self.patterns, self.forms, self.lemmas
+        pats, form_of, lemmas = self.patterns, self._form, self.lemmas
         for lm, fp in zip(self.lemma[lo:hi].tolist(), self.form[lo:hi].tolist()):
             f, p = divmod(fp, self._n_pat)
             pat = pats[p]
@@ -542,7 +557,7 @@ class AnalysisTable:
                 surface = low[:k] + "".join(b if c == KEEP else c for b, c in zip(low[k:], pat))
             else:
                 surface = low
-            cls, cell, rules, w = forms[f]
+            cls, cell, rules, w = form_of(f)
             out.append(Row(lemmas[lm], cls, cell, surface, rules, w))
         return out
 

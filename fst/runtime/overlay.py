@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grammars.normalize import TILE_LETTERS
-from fst.runtime.search import Hooks, Match, parse_pattern, parse_rack, tile_set
 from fst.store import default_root
 
 RULE_ID = "LIST"
@@ -240,6 +239,7 @@ def with_list_matches(matches, ov: "Overlay", extra) -> list:
 def anagram_extra(ov: "Overlay", rack: str, lo: int, hi: int, exact: bool = False) -> list:
     """The list's words the tiles of ``rack`` make (:func:`fst.runtime.search.parse_rack`), as
     :class:`fst.runtime.search.Match`. Raises :class:`fst.runtime.search.SearchError` for a bad rack."""
+    from fst.runtime.search import Match, parse_rack, tile_set  # search only: not at a start
     r = parse_rack(rack)
     ts = tile_set()
     out = []
@@ -255,6 +255,7 @@ def anagram_extra(ov: "Overlay", rack: str, lo: int, hi: int, exact: bool = Fals
 def pattern_extra(ov: "Overlay", pattern: str, rack: str | None, lo: int, hi: int) -> list:
     """The list's words matching ``pattern`` (:func:`fst.runtime.search.parse_pattern`); with
     ``rack``, the letters of its ``?`` and ``*`` come from the rack."""
+    from fst.runtime.search import Match, parse_pattern, parse_rack, tile_set
     tokens = parse_pattern(pattern)
     r = parse_rack(rack, check_set=False) if rack else None
     rx = re.compile("".join("(.)" if t == "?" else "(.*)" if t == "*" else re.escape(t)
@@ -286,5 +287,6 @@ def hooks_with_list(h, ov: "Overlay", lo: int, hi: int):
         return lo <= len(w) <= hi and (grammar if v is None else v)
     front = [c for c in TILE_LETTERS if ok(c + h.word, c in h.front)]
     back = [c for c in TILE_LETTERS if ok(h.word + c, c in h.back)]
+    from fst.runtime.search import Hooks
     return Hooks(h.word, front, back, inner_front=ok(h.word[1:], h.inner_front),
                  inner_back=ok(h.word[:-1], h.inner_back))

@@ -27,7 +27,7 @@ import os
 import sys
 import textwrap
 
-from grammars.profiles import LAYERS, PROFILES, SOURCE_IDS
+from grammars import profiles
 
 from fst import __version__
 from fst.app import protocol
@@ -84,14 +84,23 @@ def _add_profile(p: argparse.ArgumentParser, lengths: bool = True) -> None:
                        help="shortest word the profile accepts (default %(default)s)")
         p.add_argument("--max-length", type=_length, default=DEFAULT_MAX_LENGTH, metavar="M",
                        help="longest word the profile accepts (default %(default)s; rule §LEN)")
-    p.add_argument("--profile", choices=sorted(PROFILES), default="board",
+    p.add_argument("--profile", choices=sorted(profiles.NAMES), default="board",
                    help="rule profile: board (the whole regulation, default), no-hidden-words "
                         "(without §E2), dictionary (paradigms and listed forms only), "
                         "no-pes-dev (without the lemmas learned from the official list alone), "
                         "free (without the federation's and FreeDict-only material)")
-    p.add_argument("--without", default="", metavar="RULES",
-                   help="switch rule layers or lexicon sources off, comma-separated (of %s)"
-                        % ", ".join(tuple(LAYERS) + tuple(SOURCE_IDS)))
+    without = p.add_argument("--without", default="", metavar="RULES",
+                             help="switch rule layers or lexicon sources off, comma-separated "
+                                  "(of %(switchable)s)")
+    without.switchable = _Switchable()  # argparse formats help with the action's attributes
+
+
+class _Switchable:
+    """The layers and sources --without takes, as text when a help is printed: the layers
+    come from every rule module, which a command that prints no help need not import."""
+
+    def __str__(self) -> str:
+        return ", ".join(tuple(profiles.LAYERS) + tuple(profiles.SOURCE_IDS))
 
 
 def _add_words(p: argparse.ArgumentParser, what: str = "a word") -> None:
