@@ -157,10 +157,6 @@ def realise(stem: str, ending: str, directive: str = KEEP, aug: str | None = Non
     elif directive == "MAXPEN":
         if n >= 2 and (stress is None or stress < nuclei[-2]):
             stress = nuclei[-2]
-    elif stress is not None and n >= 4 and stress < nuclei[-3]:
-        # keep obeys the law of three syllables (Triantafyllidis grammar § 75):
-        # φούρναρης → φουρνάρηδες, πάγκρεας → παγκρέατος, θυμίαμα → θυμιάματα
-        stress = nuclei[-3]
     if aug is not None:
         stressed_aug = directive == "ANT" and n == 2
         if aug == AUG and stressed_aug:
@@ -232,8 +228,6 @@ def cascade():
                       + pynini.union(nuc + nod.closure(), gl)).optimize()
         stressable = pynini.difference(sigma, unstressed)
         # directives other than keep erase the lexical mark
-        # keep with the mark before the antepenult: the law of three syllables makes it [ANT]
-        law3 = rw(pynutil.insert("[ANT]"), pynini.accep(MARK) + (Cs + V).closure(3) + Cs, "[EOS]")
         clear = rw(pynutil.delete(MARK), "", sigma + pynini.union(*dirs))
         ult = rw(pynutil.insert(MARK), V, Cs + "[ULT]")
         pen = rw(pynutil.insert(MARK), V, Cs + V + Cs + "[PEN]")
@@ -261,7 +255,7 @@ def cascade():
         plain_toks = [(t, d) for d, t in dig_tok.items()] + [("[AUGE]", "έ"), (GLIDE, "ι")]
         detok = rw(pynini.string_map(accented)) @ rw(pynini.string_map(plain_toks))
         final_s = rw(pynini.cross("σ", "ς"), "", "[EOS]")
-        chain = [tokenise, stressable, law3, clear, ult, pen, pen1, ant, ant2, retract, reinsert,
+        chain = [tokenise, stressable, clear, ult, pen, pen1, ant, ant2, retract, reinsert,
                  d1_block, aug_stressed, aug_drop, d1, move, strip, mono, detok, final_s]
         out = chain[0]
         for t in chain[1:]:
