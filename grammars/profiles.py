@@ -20,8 +20,8 @@ bounds (§LEN) are the other half of a profile and are set separately.
 """
 from __future__ import annotations
 
-#: the profile names, in the order of :data:`PROFILES`
-NAMES = ("board", "no-hidden-words", "dictionary", "no-pes-dev", "free")
+import functools
+
 #: ids of lexicon sources that every analysis of their rows carries (fst.build.compile.read_lexicon),
 #: so that the shared acceptor can leave them out like a layer: id → what it is
 SOURCE_IDS = {
@@ -32,11 +32,13 @@ SOURCE_IDS = {
 
 def _layers() -> tuple[str, ...]:
     """:data:`LAYERS`, from grammars.rules: imported here, on first use, because importing
-    every rule module is ~70 ms of a start that judges a word with the board profile."""
+    every rule module is ~70 ms of a start that judges a word with the board profile. Read
+    live from grammars.rules.LAYERS on each call (a layer added there is switchable)."""
     from grammars import rules
     return rules.licensing()
 
 
+@functools.cache
 def _profiles() -> dict[str, tuple[str, ...]]:
     return {
         "board": (),
@@ -53,11 +55,9 @@ def __getattr__(name: str):
     switch off, sorted; derived from grammars.rules.LAYERS) and :data:`PROFILES` (profile →
     the layers it switches off), computed on first use."""
     if name == "LAYERS":
-        globals()[name] = value = _layers()
-        return value
+        return _layers()
     if name == "PROFILES":
-        globals()[name] = value = _profiles()
-        return value
+        return _profiles()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -72,6 +72,8 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "no-pes-dev": ("lemmas-pes-dev.tsv",),
     "free": ("hidden_words.tsv", "lemmas-pes-dev.tsv", "lemmas-freedict.tsv", "words-2-3.tsv"),
 }
+#: the profile names, in the order of :data:`PROFILES` (known without importing the rules)
+NAMES = tuple(SOURCES)
 
 
 def sources_off(profile: str = "board") -> frozenset[str]:
@@ -88,10 +90,10 @@ def disabled(profile: str = "board", without=()) -> frozenset[str]:
     Raises ValueError naming an unknown profile or a rule id that is not a layer."""
     if profile not in NAMES:
         raise ValueError(f"unknown profile {profile!r} (known: {', '.join(NAMES)})")
-    out = set(__getattr__("PROFILES")[profile]) if profile != "board" else set()
+    out = set(_profiles()[profile]) if profile != "board" else set()  # board: no rule import
     for r in without:
         r = r.strip().lstrip("§").upper()
-        layers = __getattr__("LAYERS")
+        layers = _layers()
         if r not in layers and r not in SOURCE_IDS:
             raise ValueError(f"{r!r} is not a rule layer or lexicon source that can be switched "
                              f"off (layers: {', '.join(layers)}; sources: "
