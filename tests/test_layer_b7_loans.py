@@ -15,3 +15,14 @@ def test_b7_loans_and_gerund_doublets(small_judge):
         assert small_judge.check(word).valid, word
     assert small_judge.check("ΠΑΡΚΙΓΚ").rules == ("B7",)  # the other spelling, by the rule
     assert not small_judge.check("ΓΚΟΛΟΥ").valid          # indeclinable
+
+
+def test_wordnet_confirms_a_loan_hunspell_lacks(judge):
+    # scripts/pipeline/import_loans.py: a loan-shaped spaCy lemma the Greek WordNet lists
+    # needs no hunspell form (χάμστερ, ντεντέκτιβ); its row says so
+    from lexicon import read_listed
+    rows = {r.lemma: r for r in read_listed(("loans.tsv",))}
+    for lemma, tile in (("χάμστερ", "ΧΑΜΣΤΕΡ"), ("ντεντέκτιβ", "ΝΤΕΝΤΕΚΤΙΒ")):
+        assert "Greek WordNet" in rows[lemma].citation
+        assert "hunspell" not in rows[lemma].citation
+        assert "B7" in judge.check(tile).rules
