@@ -115,6 +115,16 @@ def stressed_syllable(u: str) -> int | None:
     return sum(1 for i in nuclei if i >= marked[-1])
 
 
+#: a vowel letter right after an accented vowel is its off-glide, not a syllable:
+#: γάιδαρος, κορόιδεμα, κελάηδημα (a syllabic one takes the diaeresis: αϊτός)
+OFFGLIDES = ("ι", "υ", "η")
+
+
+def _offglide(units: list[str], i: int) -> int:
+    """1 if the unit after ``units[i]`` is an off-glide of it (:data:`OFFGLIDES`), else 0."""
+    return int(i + 1 < len(units) and units[i + 1] in OFFGLIDES)
+
+
 def _syllables(units: list[str]) -> int:
     """Nuclei among ``units`` (marks stripped) when every :data:`GLIDING` unit before a
     nucleus is read as a glide: the fewest syllables the spelling allows."""
@@ -157,6 +167,11 @@ def realise(stem: str, ending: str, directive: str = KEEP, aug: str | None = Non
     elif directive == "MAXPEN":
         if n >= 2 and (stress is None or stress < nuclei[-2]):
             stress = nuclei[-2]
+    elif stress is not None and n >= 4 and _syllables(units[stress + 1 + _offglide(units, stress):]) >= 3:
+        # keep obeys the law of three syllables (Triantafyllidis grammar § 75):
+        # φούρναρης → φουρνάρηδες, πάγκρεας → παγκρέατος, θυμίαμα → θυμιάματα; synizesis
+        # counts: αταίριαχτος (-ρια- one syllable) and γάιδαρος (-άι- one) keep their accent
+        stress = nuclei[-3]
     if aug is not None:
         stressed_aug = directive == "ANT" and n == 2
         if aug == AUG and stressed_aug:
@@ -228,6 +243,13 @@ def cascade():
                       + pynini.union(nuc + nod.closure(), gl)).optimize()
         stressable = pynini.difference(sigma, unstressed)
         # directives other than keep erase the lexical mark
+        # keep with the mark before the antepenult: the law of three syllables makes it [ANT]
+        # syllables after the mark counted as _syllables counts them (a gliding unit before a
+        # vowel is no nucleus): the law applies only if even that count reaches three
+        off = pynini.union(*OFFGLIDES).closure(0, 1)
+        few = (off + (Cs + gl.closure() + V).closure(0, 2) + Cs).optimize()
+        law3 = rw(pynutil.insert("[ANT]"),
+                  pynini.accep(MARK) + pynini.difference((Cs + V).closure(3) + Cs, few), "[EOS]")
         clear = rw(pynutil.delete(MARK), "", sigma + pynini.union(*dirs))
         ult = rw(pynutil.insert(MARK), V, Cs + "[ULT]")
         pen = rw(pynutil.insert(MARK), V, Cs + V + Cs + "[PEN]")
@@ -255,7 +277,7 @@ def cascade():
         plain_toks = [(t, d) for d, t in dig_tok.items()] + [("[AUGE]", "έ"), (GLIDE, "ι")]
         detok = rw(pynini.string_map(accented)) @ rw(pynini.string_map(plain_toks))
         final_s = rw(pynini.cross("σ", "ς"), "", "[EOS]")
-        chain = [tokenise, stressable, clear, ult, pen, pen1, ant, ant2, retract, reinsert,
+        chain = [tokenise, stressable, law3, clear, ult, pen, pen1, ant, ant2, retract, reinsert,
                  d1_block, aug_stressed, aug_drop, d1, move, strip, mono, detok, final_s]
         out = chain[0]
         for t in chain[1:]:

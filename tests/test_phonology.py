@@ -63,3 +63,26 @@ def test_underlying_marks_stress_and_glides():
     assert ph.underlying("αβάκιο", glides=False) == "αβα'κιο"
     with pytest.raises(ValueError):
         ph.underlying("abc")
+
+
+def test_keep_obeys_the_law_of_three_syllables():
+    # issue 20's stress audit: keep moved the accent before the antepenult (O11 *φούρναρηδες,
+    # O51 *πάγκρεατος, O48 *θυμίαματα, E9 *γλήγορηδες); Triantafyllidis grammar § 75
+    import pynini
+    casc = ph.cascade()
+    cases = [("φου'ρναρ", "ηδεσ", "φουρνάρηδες"), ("φου'ρναρ", "ηδων", "φουρνάρηδων"),
+             ("πα'γκρε", "ατοσ", "παγκρέατος"), ("πα'γκρε", "ατα", "παγκρέατα"),
+             ("θυμι'α", "ματα", "θυμιάματα"), ("γλη'γορ", "ικο", "γληγόρικο"),
+             ("φου'ρναρ", "η", "φούρναρη"), ("δρο'μ", "ου", "δρόμου"),
+             # synizesis: -ρια- and -για- are one syllable, so the accent stays
+             (ph.underlying("αταίριαχτ", glides=False), "οσ", "αταίριαχτος"),
+             (ph.underlying("άδειαστ", glides=False), "οι", "άδειαστοι"),
+             # an accented vowel's off-glide is no syllable either
+             (ph.underlying("γάιδαρ", glides=False), "ουσ", "γάιδαρους"),
+             (ph.underlying("κορόιδ", glides=False), "εμα", "κορόιδεμα"),
+             (ph.underlying("κελάηδ", glides=False), "ημα", "κελάηδημα")]
+    for stem, ending, want in cases:
+        assert ph.realise(stem, ending) == want
+        got = pynini.shortestpath(pynini.compose(
+            pynini.accep(ph.encode(stem, ending), token_type="utf8"), casc)).string(token_type="utf8")
+        assert got == want, (stem, ending, got)
