@@ -251,7 +251,8 @@ def test_challenge_page_has_no_hints(client):
 
 def test_paradigm_page_marks_variants_and_finds_the_lemma_of_a_form(client):
     r = client.get("/paradigm", params={"lemma": "γράφω"})
-    assert '<span class="form alt">γράφομε<sup title="τύπος alt">alt</sup></span>' in r.text
+    # marked in Greek (grammars/interface.tsv: variant.alt, mark.alt); the class keeps the code
+    assert '<span class="form alt">γράφομε<sup title="παραλλαγή">παραλλ.</sup></span>' in r.text
     # a form (or an unaccented lemma) of one lemma shows that lemma's paradigm
     r = client.get("/paradigm", params={"lemma": "ανθρωπου"})
     assert r.status_code == 200 and "άνθρωπος" in r.text and "ανθρώπων" in r.text
@@ -417,22 +418,81 @@ def test_a_long_url_is_414_json(client):
     assert "at most" in _error(r, 414, "uri-too-long")
 
 
-def test_the_api_page_example_runs_as_printed(client):
-    """The /api page's curl example percent-encodes its Greek word (a raw one in the request
-    line is refused by the HTTP server itself), and gives a JSON verdict."""
+def curl_request(client, example: str):
+    """Run the curl command ``example`` (as printed on the /api page) through ``client``: the
+    options the page uses (-s, -G, -d, --data-urlencode, -H) mean what curl makes of them."""
     import shlex
-    from urllib.parse import parse_qsl, urlencode, urlsplit
-    page = client.get("/api").text
-    [example] = re.findall(r"<code>(curl [^<]+)</code>", page)
+    from urllib.parse import quote, urlsplit
     argv = shlex.split(example)
-    url = next(a for a in argv if a.startswith("http"))
-    assert url.isascii() and any(a.startswith("-") and "G" in a for a in argv)
-    params = [tuple(argv[i + 1].split("=", 1)) for i, a in enumerate(argv)
-              if a == "--data-urlencode"]
-    query = urlencode(params) + ("&" + urlsplit(url).query if urlsplit(url).query else "")
-    assert query.isascii()
-    r = client.get(urlsplit(url).path, params=parse_qsl(query))
-    assert r.status_code == 200 and r.json()["results"][0]["tile"] == "ΕΓΡΑΨΑ"
+    assert argv[0] == "curl", example
+    get, data, headers, url = False, [], {}, None
+    args = iter(argv[1:])
+    for a in args:
+        if a in ("-s", "-S", "-sS"):
+            continue
+        if a in ("-G", "-sG"):
+            get = True
+        elif a in ("-d", "--data"):
+            data.append(next(args))
+        elif a == "--data-urlencode":  # name=content: content percent-encoded
+            name, _, content = next(args).rpartition("=")
+            data.append((name + "=" if name else "") + quote(content, safe=""))
+        elif a == "-H":
+            key, _, value = next(args).partition(":")
+            headers[key.strip()] = value.strip()
+        elif a.startswith("http"):
+            url = a
+        else:
+            raise AssertionError(f"{example}: the test does not know curl's {a}")
+    parts = urlsplit(url)
+    query = "&".join(([parts.query] if parts.query else []) + (data if get else []))
+    target = parts.path + ("?" + query if query else "")
+    assert target.isascii(), example  # what curl sends: percent-encoded
+    if data and not get:
+        headers.setdefault("Content-Type", "application/x-www-form-urlencoded")
+        return client.post(target, content="&".join(data).encode("utf-8"), headers=headers)
+    return client.get(target, headers=headers)
+
+
+def api_examples(html: str) -> list[str]:
+    """The curl examples of the /api page, as a reader copies them."""
+    import html as htmllib
+    return [htmllib.unescape(m) for m in re.findall(r'<code class="example">(.*?)</code>', html,
+                                                     re.S)]
+
+
+@pytest.mark.parametrize("lang", ["el", "en"])
+def test_every_api_example_runs_as_printed(judge, lang):
+    """Each curl example of the /api page, copied as printed (its base URL is the server's
+    own), answers 200 with JSON and no error; every endpoint has one."""
+    from fastapi.testclient import TestClient
+    with TestClient(webapp.create_app(judge, lang), raise_server_exceptions=False) as c:
+        examples = api_examples(c.get("/api").text)
+        assert examples and all(e.startswith("curl ") and " http://testserver/api/" in e
+                                for e in examples)
+        covered = set()
+        for example in examples:
+            r = curl_request(c, example)
+            assert r.status_code == 200, (example, r.text)
+            assert r.headers["content-type"] == "application/json", example
+            assert "error" not in r.json(), example
+            covered.add(re.search(r"http://testserver(/api/[a-z]+)", example).group(1))
+        paths = set(c.get("/api/openapi.json").json()["paths"])
+        assert paths <= covered, sorted(paths - covered)
+        check = [e for e in examples if "/api/check --data" in e][0]
+        assert [r["valid"] for r in curl_request(c, check).json()["results"]] == [True, False]
+
+
+def test_curl_request_reads_curl_options_as_curl_does(client):
+    # the helper above is itself checked: --data-urlencode encodes, -d does not, -G puts both
+    # in the query (a wrong helper would make every example pass or fail alike)
+    r = curl_request(client, "curl -sG http://testserver/api/check --data-urlencode 'word=Ε Γ'")
+    assert r.json()["results"][0]["word"] == "Ε Γ"
+    r = curl_request(client, "curl -s http://testserver/api/check -H 'Content-Type: "
+                             "application/json' -d '{\"words\": [\"ΑΒ\"]}'")
+    assert r.status_code == 200 and r.json()["results"][0]["word"] == "ΑΒ"
+    with pytest.raises(AssertionError, match="does not know"):
+        curl_request(client, "curl -X DELETE http://testserver/api/check")
 
 
 @pytest.mark.parametrize("path, params", [
@@ -458,3 +518,102 @@ def test_a_capped_count_is_not_complete(client):
     assert many["count"] == webapp.MAX_COUNTED and not many["complete"] and many["truncated"]
     page = client.get("/api").text
     assert 'id="counts"' in page and "{:,}".format(webapp.MAX_COUNTED) in page
+
+
+@pytest.mark.parametrize("path, params", [
+    ("/api/anagram", {"rack": "ΑΒΓ"}),
+    ("/api/pattern", {"pattern": "Α*"}),
+    ("/api/extensions", {"word": "ΓΡΑΦΩ"}),
+])
+@pytest.mark.parametrize("name, value", [
+    ("min_length", 20), ("min_length", 1), ("max_length", 16), ("max_length", 0),
+    ("limit", 0), ("limit", webapp.MAX_RESULTS + 1), ("super", 16), ("super", -1),
+])
+def test_every_parameter_out_of_range_is_422_naming_it(client, judge, path, params, name,
+                                                       value):
+    """A number outside its range is never an empty answer (min_length=20 once gave no
+    words): 422, naming the parameter, the value and its range."""
+    if name == "super" and path != "/api/anagram":
+        pytest.skip("super is an anagram parameter")
+    reason = _error(client.get(path, params={**params, name: value}), 422, "out-of-range")
+    lo, hi = {"min_length": (2, judge.max_length), "max_length": (2, judge.max_length),
+              "limit": (1, webapp.MAX_RESULTS), "super": (0, webapp.MAX_SUPER)}[name]
+    assert reason == f"{name} ({value}) must be between {lo} and {hi}"
+    page = client.get("/search", params={("pattern" if "pattern" in params else "rack"):
+                                         "ΑΒΓ", name: value})
+    assert page.status_code == 422 and name in page.text  # the page says it too
+
+
+def _cli_message(capsys, argv: list[str]) -> str:
+    """The one-line message the CLI prints for ``argv``: stderr's line less ``dektes: ``, or
+    the reason column of the word's output line."""
+    from fst.app.cli import main
+    main(argv)
+    out, err = capsys.readouterr()
+    if err.strip():
+        [line] = err.strip().splitlines()
+        return line.split(": ", 1)[1]
+    return out.strip().split("\t")[-1]
+
+
+@pytest.mark.parametrize("argv, path, params", [
+    (["paradigm", "άνθρωπος", "--class", "ZZ"], "/api/paradigm",
+     {"lemma": "άνθρωπος", "class": "ZZ"}),
+    (["paradigm", "άνθρωπος", "--class", "P4"], "/api/paradigm",
+     {"lemma": "άνθρωπος", "class": "P4"}),
+    (["paradigm", "ξξξξος"], "/api/paradigm", {"lemma": "ξξξξος"}),
+    (["anagram", "Α???"], "/api/anagram", {"rack": "Α???"}),
+    (["anagram", "ΨΨΨ"], "/api/anagram", {"rack": "ΨΨΨ"}),
+    (["pattern", "1*"], "/api/pattern", {"pattern": "1*"}),
+    (["pattern", "ΑΝ[ΘΤ"], "/api/pattern", {"pattern": "ΑΝ[ΘΤ"}),
+    (["extensions", "gr"], "/api/extensions", {"word": "gr"}),
+    (["explain", "hello"], "/api/analyse", {"word": "hello"}),
+    (["hooks", "abc"], "/api/hooks", {"word": "abc"}),
+    (["anagram", "ΑΒΓ", "--min-length", "5", "--max-length", "3"], "/api/anagram",
+     {"rack": "ΑΒΓ", "min_length": 5, "max_length": 3}),
+])
+def test_every_error_carries_the_cli_message(client, capsys, argv, path, params):
+    """The API's error reason is the CLI's one-line message for the same input (the CLI's
+    --min-length is min_length here)."""
+    r = client.get(path, params=params)
+    assert 400 <= r.status_code < 500
+    reason = _error(r, r.status_code)
+    assert reason == _cli_message(capsys, argv).replace("--min-length", "min_length") \
+        .replace("--max-length", "max_length")
+
+
+def test_an_unknown_class_is_named_as_such(client):
+    reason = _error(client.get("/api/paradigm", params={"lemma": "άνθρωπος", "class": "ZZ"}),
+                    400, "unknown-class")
+    assert reason.startswith("ZZ is not an inflection class")
+    r = client.get("/api/paradigm", params={"lemma": "άνθρωπος", "class": "P4"})
+    assert "its paradigm is in class O19" in _error(r, 404, "unknown-lemma")
+    assert r.json()["error"]["lemmas"] == [{"lemma": "άνθρωπος", "inflection_class": "O19"}]
+
+
+def test_the_json_is_the_same_in_either_language(judge):
+    """The pages' language never reaches the JSON: UniMorph codes, the CLI's messages."""
+    from fastapi.testclient import TestClient
+    asks = [("/api/paradigm", {"lemma": "γράφω"}), ("/api/analyse", {"word": "ΓΡΑΨΑ"}),
+            ("/api/check", {"word": ["εγραψα", "γραψα"]}), ("/api/anagram", {"rack": "ΑΒ?"}),
+            ("/api/paradigm", {"lemma": "άνθρωπος", "class": "ZZ"})]
+    with TestClient(webapp.create_app(judge, "el"), raise_server_exceptions=False) as el, \
+            TestClient(webapp.create_app(judge, "en"), raise_server_exceptions=False) as en:
+        for path, params in asks:
+            assert el.get(path, params=params).json() == en.get(path, params=params).json()
+        tags = {r["tags"] for r in el.get("/api/paradigm", params={"lemma": "γράφω"}).json()[
+            "paradigms"][0]["rows"]}
+        assert "V;IND;PST;PFV;1;SG;ACT" in tags
+
+
+def test_the_greek_pages_name_cells_through_the_one_formatter(client):
+    from grammars.labels import label
+    page = client.get("/analyse", params={"word": "γραψαμε"}).text
+    cell = "V;IND;PST;PFV;1;PL;ACT"
+    assert (f'<td class="cell" title="{cell}">{label(cell, "el")}</td>') in page
+    assert label(cell, "el") == "Ρήμα, Αόριστος, α΄ πρόσωπο, Πληθυντικός, Ενεργητική φωνή"
+    grid = client.get("/paradigm", params={"lemma": "γράφω"}).text
+    assert "<th>τύπος</th>" in grid and "<th>form</th>" not in grid  # the infinitive's column
+    for name in ("Ενεστώτας", "Παρατατικός", "Αόριστος", "Υποτακτική αορίστου",
+                 "Προστακτική ενεστώτα", "Απαρέμφατο", "Ονομαστική", "Γενική"):
+        assert f"<th scope=\"row\">{name}</th>" in grid, name

@@ -31,7 +31,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from fst import __version__
 from fst.rules import verdict_note
 from fst.rules import shown as _rule_ids  # the CLI's one formatter of rule ids
-from grammars.labels import phrase
+from grammars.labels import label, phrase
+from grammars.paradigm import load_tables
 from grammars.normalize import TILE_LETTERS, InvalidWord, to_lower_accented, to_tile
 from fst.runtime.search import SIDES, SearchError, best_first, by_probability, tile_set
 
@@ -45,6 +46,7 @@ DEFAULT_RESULTS = 500
 MAX_RANKED = 200_000  # matches ranked best first (a rack of 15 tiles with 2 blanks: ~60,000)
 MAX_COUNTED = 10_000  # matches counted in alphabetical order (a pattern without a rack)
 MAX_URL = 32768  # bytes of path and query (a 4096-letter word, percent-encoded); longer: 414
+MAX_SUPER = 15  # letters a super-anagram adds at most (dektes anagram --super)
 MAX_URL_READ = 65536  # bytes of a request head the server reads (fst/app/web/server.py)
 _RANGE_ERRORS = {"greater_than_equal", "less_than_equal", "greater_than", "less_than"}
 
@@ -152,7 +154,8 @@ def create_app(judge, lang: str = "el") -> FastAPI:
         version=__version__, keymap=keyboard.LATIN_TO_GREEK, deadkeys=keyboard.DEAD_KEYS,
         min_length=judge.min_length, max_length=judge.max_length,
         disabled=sorted(judge.disabled_rules), lang=lang,
-        t=lambda key, **fields: phrase(key, lang, **fields))
+        t=lambda key, **fields: phrase(key, lang, **fields),
+        cell=lambda tags: label(tags, lang))  # a cell's name (the one formatter), code kept
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.state.judge = judge
 
@@ -177,15 +180,16 @@ def create_app(judge, lang: str = "el") -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError):
-        problems = []
-        out_of_range = False
+        problems, ranges = [], []
         for err in exc.errors():
             where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("query", "body"))
             problems.append(f"{where or 'request'}: {err.get('msg', 'invalid')}")
-            out_of_range |= err.get("type", "") in _RANGE_ERRORS
-        if out_of_range:  # a number of the right type, outside its range: 422 naming it
-            return error_response(request, 422, "out-of-range",
-                                  "parameter out of range: " + "; ".join(problems))
+            if err.get("type", "") in _RANGE_ERRORS:
+                lo, hi = bounds().get(where, (None, None))
+                ranges.append(f"{where} ({err.get('input')}) must be between {lo} and {hi}"
+                              if lo is not None else problems[-1])
+        if ranges:  # a number of the right type, outside its range: 422 naming it
+            return error_response(request, 422, "out-of-range", "; ".join(ranges))
         return error_response(request, 400, "bad-request",
                               "bad parameter " + "; ".join(problems))
 
@@ -253,10 +257,23 @@ def create_app(judge, lang: str = "el") -> FastAPI:
             raise BadInput(e.reason, e.code) from None
         found = judge.paradigm(norm, inflection_class or None)
         if not found:
+            # the CLI's messages (dektes paradigm; tests/test_web.py compares them)
+            others = judge.paradigm(norm, None) if inflection_class else []
+            if inflection_class and inflection_class not in (
+                    set(load_tables()) | {t.inflection_class for t in others} | {"IRR"}):
+                raise BadInput(f"{inflection_class} is not an inflection class (the classes "
+                               "are the files of grammars/classes, and IRR)", "unknown-class")
             # the word may be a form, or an unaccented lemma: name the lemmas it belongs to
-            lemmas = sorted({(a.lemma, a.inflection_class) for a in judge.analyse(norm)})
-            which = f" in class {inflection_class}" if inflection_class else ""
-            raise BadInput(f"{norm} is not a lemma of the lexicon{which}", "unknown-lemma", 404,
+            lemmas = sorted({(a.lemma, a.inflection_class) for a in judge.analyse(norm)}
+                            | {(t.lemma, t.inflection_class) for t in others})
+            if others:
+                reason = "%s is not in class %s; its paradigm is in class %s" % (
+                    lemma, inflection_class,
+                    ", ".join(sorted({t.inflection_class for t in others})))
+            else:
+                which = f" in class {inflection_class}" if inflection_class else ""
+                reason = f"unknown lemma {lemma}{which}: no lemma has it among its forms"
+            raise BadInput(reason, "unknown-lemma", 404,
                            lemmas=[{"lemma": lem, "inflection_class": c} for lem, c in lemmas])
         return {"lemma": norm, "paradigms": [
             {"lemma": t.lemma, "inflection_class": t.inflection_class,
@@ -302,6 +319,11 @@ def create_app(judge, lang: str = "el") -> FastAPI:
         try:
             return collect(matches(), ranked, limit, sort)
         except (SearchError, InvalidWord) as e:
+            # a searched word (not a rack or pattern) that cannot be Greek: the normaliser's
+            # code, as /api/hooks gives it (the search wraps its InvalidWord)
+            invalid = e if isinstance(e, InvalidWord) else e.__context__
+            if code and isinstance(invalid, InvalidWord):
+                code = invalid.code
             raise search_error(e, code or "bad-" + what) from None
 
     def anagram(rack: str, min_length: int, max_length: int, exact: bool, limit: int,
@@ -342,6 +364,12 @@ def create_app(judge, lang: str = "el") -> FastAPI:
         return {"word": word, "tile": tile, "front": "".join(h.front), "back": "".join(h.back),
                 "inner_front": inner_front, "inner_back": inner_back}
 
+
+    def bounds() -> dict[str, tuple[int, int]]:
+        """The range of each bounded query parameter (as the Query declarations below)."""
+        most = max(judge.max_length, 2)
+        return {"min_length": (2, most), "max_length": (2, most), "limit": (1, MAX_RESULTS),
+                "super": (0, MAX_SUPER)}
 
     def Words():
         return Query(default_factory=list, description="a word (repeat for several)")
@@ -433,7 +461,7 @@ def create_app(judge, lang: str = "el") -> FastAPI:
                     pattern_text: str = Query("", alias="pattern", max_length=256),
                     min_length: int = Length(2), max_length: int = Length(15),
                     exact: bool = False, limit: int = Limit(),
-                    extra: int = Query(0, alias="super", ge=0, le=15),
+                    extra: int = Query(0, alias="super", ge=0, le=MAX_SUPER),
                     sort: str | None = Sort()):
         result, error = None, None
         try:
@@ -453,7 +481,7 @@ def create_app(judge, lang: str = "el") -> FastAPI:
     @app.get("/api", response_class=HTMLResponse, include_in_schema=False)
     async def api_page(request: Request):
         return page(request, "api.html", max_words=MAX_WORDS, max_results=MAX_RESULTS,
-                    default_results=DEFAULT_RESULTS, max_body=MAX_BODY,
+                    default_results=DEFAULT_RESULTS, max_body=MAX_BODY, max_url=MAX_URL,
                     max_counted=f"{MAX_COUNTED:,}", max_ranked=f"{MAX_RANKED:,}")
 
     # -- JSON API ---------------------------------------------------------------------------------
@@ -525,7 +553,7 @@ def create_app(judge, lang: str = "el") -> FastAPI:
     def api_anagram(rack: str = Query(max_length=256), min_length: int = Length(2),
                     max_length: int = Length(15), exact: bool = False,
                     limit: int = Limit(),
-                    extra: int = Query(0, alias="super", ge=0, le=15,
+                    extra: int = Query(0, alias="super", ge=0, le=MAX_SUPER,
                                        description="super-anagrams: every tile and up to "
                                                    "this many letters more"),
                     sort: str | None = Sort("score")) -> dict:

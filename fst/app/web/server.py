@@ -49,12 +49,12 @@ def serve(judge, host: str = "127.0.0.1", port: int = 8000, log_level: str = "wa
     judge.check(WARM_UP_WORD)  # the analysis table
     judge.paradigm(WARM_UP_LEMMA)  # the analyser FST
     app = create_app(judge, lang)
-    from fst.app.web.app import MAX_URL_READ
+    from fst.app.web.h11_protocol import MAX_HEAD, Protocol
 
-    # h11 (uvicorn's default here) resets a request head over 16 KiB; read up to 64 KiB so
-    # that an over-long URL gets the app's 414
-    config = uvicorn.Config(app, log_level=log_level, access_log=False, server_header=False,
-                            h11_max_incomplete_event_size=MAX_URL_READ)
+    # h11 with the API's JSON errors below the application: a raw UTF-8 URL is read, an
+    # over-long one gets 414 and no reset (fst/app/web/h11_protocol.py)
+    config = uvicorn.Config(app, http=Protocol, log_level=log_level, access_log=False,
+                            server_header=False, h11_max_incomplete_event_size=MAX_HEAD)
     server = uvicorn.Server(config)
     bound_host, bound_port = sock.getsockname()[:2]
     shown = "[%s]" % bound_host if ":" in bound_host else bound_host

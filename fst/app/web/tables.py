@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from grammars.labels import label as cell_label
+from grammars.labels import phrase
 
 PERSON = ("1", "2", "3")
 NUMBER = ("SG", "PL")
@@ -45,7 +46,9 @@ def grid(rows, lang: str | None = None) -> list[Section]:
     if lang:
 
         def named(code: str) -> str:
-            return code if code in ("–", "form") else cell_label(code.replace(" ", ";"), lang)
+            if code == "form":  # the one column of a cell without person or number
+                return phrase("paradigm.form", lang)
+            return code if code == "–" else cell_label(code.replace(" ", ";"), lang)
         return [Section(named(s.title), [named(c) for c in s.columns],
                         [(named(r), cells) for r, cells in s.rows]) for s in grid(rows)]
     sections: dict[tuple, dict] = {}
