@@ -1,0 +1,144 @@
+"""``dektes serve`` over a real socket (``python -m fst serve --port 0``, as a user starts it):
+what the framework's TestClient cannot see, because the HTTP server answers before the
+application does (fst/app/web/h11_protocol.py). The /api page's curl examples run with the
+real curl, as printed; a raw UTF-8 URL is read; a request that is not HTTP and an over-long
+URL get the API's JSON error, the latter a 414 and never a reset connection (issue 23).
+
+Skips without the web extra or curl, except under CI=true, where it fails.
+"""
+from __future__ import annotations
+
+import http.client
+import importlib.util
+import json
+import os
+import shlex
+import shutil
+import socket
+import subprocess
+from urllib.parse import urlsplit
+
+import pytest
+
+CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def _missing(what: str):
+    if CI:
+        pytest.fail(what + " (CI installs it: see .ci/run)")
+    pytest.skip(what)
+
+
+@pytest.fixture(scope="module")
+def server():
+    """(host, port, base URL) of a ``dektes serve`` process on a free port of 127.0.0.1."""
+    if any(importlib.util.find_spec(m) is None for m in ("fastapi", "uvicorn", "jinja2")):
+        _missing("needs the web extra: pip install 'dektes[web]'")
+    from fst.app.web.server import spawned
+
+    with spawned(timeout=300) as url:  # a first run may build the artifacts
+        parts = urlsplit(url)
+        yield parts.hostname, parts.port, url
+
+
+def _raw(server, request: bytes, answers: int = 1) -> list[tuple[int, dict]]:
+    """Send ``request`` bytes as they are on one connection; the (status, JSON body) of the
+    first ``answers`` responses."""
+    host, port, _ = server
+    out = []
+    with socket.create_connection((host, port), timeout=30) as s:
+        s.sendall(request)
+        f = s.makefile("rb")
+        for _ in range(answers):
+            status = int(f.readline().split()[1])
+            headers = {}
+            while (line := f.readline().strip()):
+                key, _, value = line.decode("latin-1").partition(":")
+                headers[key.lower()] = value.strip()
+            assert headers["content-type"] == "application/json", headers
+            out.append((status, json.loads(f.read(int(headers["content-length"])))))
+    return out
+
+
+def _get(server, target: str) -> tuple[int, dict]:
+    """GET ``target`` with http.client (it sends the whole request before it reads)."""
+    host, port, _ = server
+    conn = http.client.HTTPConnection(host, port, timeout=60)
+    try:
+        conn.request("GET", target)
+        r = conn.getresponse()
+        assert r.getheader("content-type") == "application/json"
+        return r.status, json.loads(r.read())
+    finally:
+        conn.close()
+
+
+def test_the_api_examples_run_with_curl_as_printed(server):
+    """Each curl example of the /api page, copied from the page the server serves and run as
+    printed, answers JSON without an error."""
+    from test_web import api_examples
+    curl = shutil.which("curl")
+    if not curl:
+        _missing("needs curl")
+    _, _, url = server
+    conn = http.client.HTTPConnection(*server[:2], timeout=60)
+    conn.request("GET", "/api")
+    page = conn.getresponse().read().decode("utf-8")
+    conn.close()
+    examples = api_examples(page)
+    assert len(examples) >= 9 and all(url + "api/" in e for e in examples)
+    for example in examples:
+        run = subprocess.run(shlex.split(example), capture_output=True, timeout=60)
+        assert run.returncode == 0, (example, run.stderr)
+        answer = json.loads(run.stdout)
+        assert "error" not in answer, (example, answer)
+
+
+def test_a_raw_utf8_url_is_read(server):
+    """``curl 'http://…/api/check?word=ΕΓΡΑΨΑ'`` sends the Greek bytes raw, which HTTP does not
+    allow; the server reads them percent-encoded (uvicorn's h11 once answered a plain-text
+    400), on every request of a kept-alive connection."""
+    one = "GET /api/check?word=ΕΓΡΑΨΑ&word=γραψα HTTP/1.1\r\nHost: x\r\n\r\n".encode("utf-8")
+    [(status, body)] = _raw(server, one)
+    assert status == 200 and [r["tile"] for r in body["results"]] == ["ΕΓΡΑΨΑ", "ΓΡΑΨΑ"]
+    assert [r["valid"] for r in body["results"]] == [True, False]
+    two = ("GET /api/analyse?word=γράφω HTTP/1.1\r\nHost: x\r\n\r\n"
+           "GET /api/hooks?word=ΓΡΑΨΑ HTTP/1.1\r\nHost: x\r\n\r\n").encode("utf-8")
+    (s1, analysed), (s2, hooks) = _raw(server, two, answers=2)
+    assert (s1, s2) == (200, 200) and analysed["valid"] and "Ε" in hooks["front"]
+    [(status, body)] = _raw(server, b"GET /api/check?word=%CE%91%CE%92\xff HTTP/1.1\r\n"
+                                    b"Host: x\r\n\r\n")
+    assert status == 200 and body["results"][0]["error"] == "invalid-utf8"
+
+
+@pytest.mark.parametrize("request_bytes", [
+    b"GET /api/check?word=A B HTTP/1.1\r\nHost: x\r\n\r\n",
+    b"not http at all\r\n\r\n",
+])
+def test_a_request_that_is_not_http_gets_the_json_error(server, request_bytes):
+    [(status, body)] = _raw(server, request_bytes)
+    assert status == 400 and body["error"]["code"] == "bad-request"
+    assert "not valid HTTP/1.1" in body["error"]["reason"]
+
+
+@pytest.mark.parametrize("letters, status", [
+    (20_000, 200),  # over h11's own 16 KiB: read
+    (40_000, 414),  # over MAX_URL: the application's 414
+    (100_000, 414),  # over the head the server reads: the protocol's 414
+    (3_000_000, 414),
+])
+def test_a_long_url_is_414_never_a_reset(server, letters, status):
+    got, body = _get(server, "/api/check?word=" + "%CE%91" * 3 + "A" * letters)
+    assert got == status, body
+    if status == 414:
+        assert body["error"]["code"] == "uri-too-long"
+        assert "POST /api/check" in body["error"]["reason"]
+    else:
+        assert body["results"][0]["valid"] is False
+
+
+def test_long_header_fields_are_431_json(server):
+    # the head never ends: the answer comes all the same, before the server closes
+    head = b"GET /api/health HTTP/1.1\r\nHost: x\r\n" + b"X-Long: " + b"a" * 200_000
+    [(status, body)] = _raw(server, head)
+    assert status == 431 and body["error"]["code"] == "headers-too-large"
