@@ -497,8 +497,10 @@ def test_curl_request_reads_curl_options_as_curl_does(client):
 
 @pytest.mark.parametrize("path, params", [
     ("/api/anagram", {"rack": "αεγρψα?"}),
+    ("/api/anagram", {"rack": "αεγρψα?", "sort": "probability"}),
     ("/api/pattern", {"pattern": "*ΨΑ", "rack": "ΕΓΡΑ??"}),
     ("/api/pattern", {"pattern": "ΕΓΡΑ*"}),
+    ("/api/extensions", {"word": "ΓΡΑΦΩ", "side": "front"}),
 ])
 def test_count_and_truncated_mean_the_same_in_anagram_and_pattern(client, path, params):
     """count = matches found in all; complete = that is all of them; truncated = matches
@@ -517,7 +519,7 @@ def test_a_capped_count_is_not_complete(client):
     many = client.get("/api/pattern", params={"pattern": "Α*", "limit": 5}).json()
     assert many["count"] == webapp.MAX_COUNTED and not many["complete"] and many["truncated"]
     page = client.get("/api").text
-    assert 'id="counts"' in page and "{:,}".format(webapp.MAX_COUNTED) in page
+    assert 'id="counts"' in page and "10.000" in page  # Greek groups thousands with a dot
 
 
 @pytest.mark.parametrize("path, params", [
@@ -617,3 +619,24 @@ def test_the_greek_pages_name_cells_through_the_one_formatter(client):
     for name in ("Ενεστώτας", "Παρατατικός", "Αόριστος", "Υποτακτική αορίστου",
                  "Προστακτική ενεστώτα", "Απαρέμφατο", "Ονομαστική", "Γενική"):
         assert f"<th scope=\"row\">{name}</th>" in grid, name
+
+
+def test_serve_speaks_greek_unless_told(judge):
+    from fst.app.cli import build_parser
+    assert build_parser().parse_args(["serve"]).lang == "el"
+    assert build_parser().parse_args(["serve", "--lang", "en"]).lang == "en"
+    from fastapi.testclient import TestClient
+    with TestClient(webapp.create_app(judge)) as c:  # the application's default too
+        page = c.get("/").text
+        assert '<html lang="el">' in page and ">Κρίση<" in page
+
+
+@pytest.mark.parametrize("params, reason", [
+    ({"word": "Α"}, "rack is missing: add ?rack=… to the URL"),
+    ({"rack": "Α", "min_length": "two"}, "min_length (two) is not a whole number"),
+    ({"rack": "Α", "sort": "random"}, "sort (random) is not one of score, alpha, probability"),
+    ({"rack": "Α", "exact": "maybe"}, "exact (maybe) is not true or false"),
+    ({"rack": "Α" * 300}, "rack is 300 characters long; at most 256"),
+])
+def test_a_bad_parameter_is_one_sentence_naming_it(client, params, reason):
+    assert _error(client.get("/api/anagram", params=params), 400, "bad-request") == reason

@@ -63,6 +63,25 @@ class BadInput(Exception):
 
 
 
+def _parameter_problem(name: str, err: dict) -> str:
+    """One clause naming the query parameter ``name`` and what is wrong with it, from a
+    validation error of the framework (its own wording otherwise)."""
+    kind, given, ctx = err.get("type", ""), err.get("input"), err.get("ctx") or {}
+    if kind == "missing":
+        return f"{name} is missing: add ?{name}=… to the URL"
+    if kind == "int_parsing":
+        return f"{name} ({given}) is not a whole number"
+    if kind == "bool_parsing":
+        return f"{name} ({given}) is not true or false"
+    if kind == "string_pattern_mismatch":
+        choices = [c for c in ctx.get("pattern", "").strip("^$()").split("|") if c]
+        return f"{name} ({given}) is not one of {', '.join(choices)}"
+    if kind == "string_too_long":
+        return (f"{name} is {len(given)} characters long; at most {ctx.get('max_length')}"
+                if isinstance(given, str) else f"{name} is too long")
+    return f"{name}: {err.get('msg', 'invalid')}"
+
+
 def _readable(word: str) -> str:
     """``word``, or :class:`InvalidWord` (``invalid-utf8``) if it has U+FFFD: the server reads
     bytes that are not UTF-8 in a URL or form as that replacement character."""
@@ -159,6 +178,11 @@ def create_app(judge, lang: str = "el") -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.state.judge = judge
 
+    def number(n: int) -> str:
+        """``n`` with its thousands grouped as the pages' language writes them (10.000,
+        10,000)."""
+        return f"{n:,}".replace(",", "." if lang == "el" else ",")
+
     def page(request: Request, name: str, http_status: int = 200, **context) -> HTMLResponse:
         return templates.TemplateResponse(request, name, context, status_code=http_status)
 
@@ -183,15 +207,14 @@ def create_app(judge, lang: str = "el") -> FastAPI:
         problems, ranges = [], []
         for err in exc.errors():
             where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("query", "body"))
-            problems.append(f"{where or 'request'}: {err.get('msg', 'invalid')}")
+            problems.append(_parameter_problem(where or "request", err))
             if err.get("type", "") in _RANGE_ERRORS:
                 lo, hi = bounds().get(where, (None, None))
                 ranges.append(f"{where} ({err.get('input')}) must be between {lo} and {hi}"
                               if lo is not None else problems[-1])
         if ranges:  # a number of the right type, outside its range: 422 naming it
             return error_response(request, 422, "out-of-range", "; ".join(ranges))
-        return error_response(request, 400, "bad-request",
-                              "bad parameter " + "; ".join(problems))
+        return error_response(request, 400, "bad-request", "; ".join(problems))
 
     @app.middleware("http")
     async def _long_url(request: Request, call_next):
@@ -482,7 +505,7 @@ def create_app(judge, lang: str = "el") -> FastAPI:
     async def api_page(request: Request):
         return page(request, "api.html", max_words=MAX_WORDS, max_results=MAX_RESULTS,
                     default_results=DEFAULT_RESULTS, max_body=MAX_BODY, max_url=MAX_URL,
-                    max_counted=f"{MAX_COUNTED:,}", max_ranked=f"{MAX_RANKED:,}")
+                    max_counted=number(MAX_COUNTED), max_ranked=number(MAX_RANKED))
 
     # -- JSON API ---------------------------------------------------------------------------------
     @app.get("/api/health", tags=["service"])
