@@ -114,6 +114,7 @@ ALL_EDGES = _edges(KNOWN)
 #: pynini and every grammar module, 17 ms and more before a look-up)
 OPTIONAL_IMPORTS = {("fst.app.cli.validate", "fst.app.distributed"),
                     ("fst.app.web.server", "fst.app.web.app"),
+                    ("fst.app.web.server", "fst.app.web.h11_protocol"),
                     ("fst.store", "fst.build.compile"),
                     # fst.api: what check/validate never use (search, notebook HTML, the profile
                     # acceptors' builder, the rule digest, the word-list filter): ~40 ms a start

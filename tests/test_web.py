@@ -640,3 +640,19 @@ def test_serve_speaks_greek_unless_told(judge):
 ])
 def test_a_bad_parameter_is_one_sentence_naming_it(client, params, reason):
     assert _error(client.get("/api/anagram", params=params), 400, "bad-request") == reason
+
+
+@pytest.mark.parametrize("word", ["γραψαμε", "ΑΑΑ", "ξανασκέφτηκα"])
+def test_the_analyse_page_names_rules_as_explain_does(client, capsys, word):
+    """A hidden word is §E2 on the page as in dektes explain, not §A1 (a listed lemma's form);
+    a principal part is §A1:KEY; the cell is named in Greek (ΑΑΑ: Κρυμμένη λέξη)."""
+    from fst.app.cli import main
+    main(["explain", word])
+    cli = [line.split("\t")[-2] for line in capsys.readouterr().out.splitlines()
+           if line.startswith("\t")]
+    page = client.get("/analyse", params={"word": word}).text
+    assert re.findall(r'<td class="chain">(.*?)</td>', page) == cli
+    if word == "ΑΑΑ":
+        assert cli == ["§E2 hidden word"] and '<td class="cell" title="HIDDEN">Κρυμμένη λέξη' \
+            in page
+    assert "_chains" not in client.get("/api/analyse", params={"word": word}).json()

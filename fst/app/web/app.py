@@ -29,6 +29,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fst import __version__
+from fst.app.cli.judge import _explain_chain  # explain's rules column: §A1, §E2, §LIST
 from fst.rules import verdict_note
 from fst.rules import shown as _rule_ids  # the CLI's one formatter of rule ids
 from grammars.labels import label, phrase
@@ -268,7 +269,9 @@ def create_app(judge, lang: str = "el") -> FastAPI:
         return {"word": word, "tile": v.tile, "valid": bool(v.valid), "rules": _rule_ids(v.rules),
                 "reason": v.reason, "analyses": [_analysis_dict(a) for a in analyses],
                 "blocked": [{"rule": "§" + r, "reason": why} for r, why in ex.blocked],
-                "neighbours": list(ex.neighbours)}
+                "neighbours": list(ex.neighbours),
+                # the page's rules column, as dektes explain prints it (not in the JSON)
+                "_chains": [" ".join(_explain_chain(a, judge)) for a in analyses]}
 
     def paradigm(lemma: str, inflection_class: str | None) -> dict:
         lemma = lemma.strip()
@@ -559,7 +562,9 @@ def create_app(judge, lang: str = "el") -> FastAPI:
         rules that block it or the closest valid words (``dektes explain --json``).
         ``strict_accents``: a word typed with a lower-case letter keeps only the analyses
         written as typed, and is invalid without one (the reason names the valid forms)."""
-        return explain(word, strict_accents)
+        result = explain(word, strict_accents)
+        result.pop("_chains")
+        return result
 
     @app.get("/api/paradigm", tags=["analysis"])
     def api_paradigm(lemma: str = Query(max_length=4096),
