@@ -62,7 +62,7 @@ def test_the_web_paradigm_table_is_greek_and_the_json_keeps_unimorph(judge):
 TEMPLATES = Path(__file__).resolve().parent.parent / "fst" / "app" / "web" / "templates"
 PAGES = ["/", "/challenge?words=ΓΡΑΨΑ", "/analyse?word=γραψαμε", "/analyse?word=ΓΡΑΨΑ",
          "/paradigm?lemma=γράφω", "/paradigm?lemma=ανθρωπου", "/search?rack=ΑΕΓΡΨΑ",
-         "/search?pattern=ΑΝ?Ρ*ΠΟΣ", "/no-such-page"]
+         "/search?pattern=ΑΝ?Ρ*ΠΟΣ", "/api", "/no-such-page"]
 
 
 def _used_keys() -> set[str]:
@@ -99,9 +99,10 @@ def test_phrase_fills_fields_and_names_a_bad_key():
 
 
 def _visible(html: str) -> str:
-    """The page's own words: its text less scripts and the engine's reasons (English, the
+    """The page's own words: its text less scripts, code and the engine's reasons (English, the
     CLI's one-line messages: errors, the reason column, the summary after —, blocks)."""
     html = re.sub(r"<script.*?</script>", " ", html, flags=re.S)
+    html = re.sub(r"<code.*?</code>", " ", html, flags=re.S)  # JSON fields, commands: no language
     html = re.sub(r'<(p|td) class="(error|why|blocked)".*?</\1>', " ", html, flags=re.S)
     html = re.sub(r"— [^<]*", " ", html)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
