@@ -275,7 +275,8 @@ ISSUE_21_INVALID = [
     "ΕΤΡΕΜΨΑ", "ΤΡΕΜΨΕΙ",   # τρέμω has no aorist (§D9)
     "ΝΙΩΘΑ", "ΠΑΡΕΜΕΙΝΑΜΕ", "ΕΙΣΕΒΑΛΑΜΕ", "ΑΝΕΡΧΤΗΚΑ", "ΑΝΤΙΛΑΜΒΑΝΘΗΚΑ",
     "ΣΥΜΜΕΤΕΞΑ", "ΠΑΡΑΜΕΝΟΜΑΙ",
-    "ΚΟΦΤΗΚΑ", "ΔΙΑΚΟΦΤΗΚΕ", "ΞΕΚΟΦΤΗΚΑ",  # κόβω, κόπτω: κόπηκα (ΛΚΝ), and their compounds
+    # κόβω, κόπτω: κόπηκα (ΛΚΝ); the colloquial κόφτηκα of κόπτομαι is hunspell's (valid)
+    "ΔΙΑΚΟΦΤΗΚΕ",
     "ΠΕΙΘΗΣΑ", "ΥΠΕΒΛΕΨΑ", "ΑΠΟΛΑΜΒΑΝΘΗΚΑ", "ΝΤΡΕΦΤΗΚΑ",
     "ΔΙΕΦΕΡΑΜΕ", "ΕΦΘΙΣΑ", "ΜΑΧΤΗΚΑ", "ΕΠΕΝΕΒΗΚΑ",  # ΛΚΝ's parts, not the class's
     "ΕΚΟΠΗΚΑΝΕ", "ΕΚΑΤΕΛΗΦΘΗΜΕΝ",  # as the class tables: no ε- there
@@ -425,3 +426,19 @@ def test_learned_hn_passive_aorist_keeps_stress_and_augment():
     ("ΣΥΜΠΕΡΙΕΛΗΦΘΗ", True), ("ΕΣΥΝΕΛΗΦΘΗ", False), ("ΣΥΝΕΛΗΦΘΗΚΑ", False)])
 def test_learned_hn_passive_aorist_in_the_judge(judge, word, valid):
     assert judge.check(word).valid == valid
+
+
+@pytest.mark.parametrize("word, valid", [
+    # πιάνω: ΛΚΝ's passive aorist πιάστηκα (πιασμένος is valid as its own adjective lemma, E5)
+    ("ΠΙΑΣΤΗΚΑ", True), ("ΠΙΑΣΤΗΚΑΝΕ", True), ("ΠΙΑΣΤΕΙ", True), ("ΠΙΑΣΤΗΚΑΜΕ", True),
+    ("ΠΙΑΣΘΗΚΑ", False),
+    # καλώ: καλέστηκα & (learned) κλήθηκα
+    ("ΚΛΗΘΗΚΑΝ", True), ("ΚΛΗΘΕΙ", True), ("ΚΑΛΕΣΤΗΚΕ", True),
+    # υπογράφω: υπογράφτηκα, υπογράφηκα and the -ην aorist υπεγράφη, augment inside (§D2)
+    ("ΥΠΕΓΡΑΦΗ", True), ("ΥΠΕΓΡΑΦΗΣΑΝ", True), ("ΥΠΟΓΡΑΦΗΚΕ", True), ("ΥΠΟΓΡΑΦΤΗΚΕ", True),
+    ("ΕΥΠΕΓΡΑΦΗ", False),
+    # τίθεμαι (lexicon/irregular.tsv): the learned present and τέθηκα, τεθεί
+    ("ΤΙΘΕΤΑΙ", True), ("ΤΙΘΕΜΕΘΑ", True), ("ΤΕΘΗΚΕ", True), ("ΤΕΘΟΥΝ", True),
+    ("ΤΙΘΟΜΑΙ", False)])
+def test_everyday_passives_of_issue_21(judge, word, valid):
+    assert judge.check(word).valid == valid, word

@@ -37,7 +37,9 @@ Two passes, both deterministic (same inputs → byte-identical files), counts on
 
 Decision (both passes; thresholds below). Candidates are only classes that inflect the lemma
 in every cell where the class's exemplar has a main form (a class whose keys fit only some cells
-is no candidate). Then:
+is no candidate), and a noun or adjective class with fewer than ``SMALL_CLASS`` elspell lemmas
+cites a lemma without the last ``SMALL_ENDING`` letters of one of them only if hunspell
+attests another of its forms (or all its cells are the lemma). Then:
 
 * classes whose paradigms have the same set of main forms are one candidate for the evidence
   (O20/O20a for many lemmas); the class with more lemmas in ``lemmas.tsv`` represents them;
@@ -118,6 +120,12 @@ MIN_OFFICIAL = 1    # forms the dev half could hold before its silence counts ag
 CONFIRM_RATIO = 0.6  # share of those it must hold to confirm hunspell's choice
 CHOOSE_RATIO = 0.7  # ... to choose a class hunspell left undecided
 MIN_AORIST = 2      # verbs: attested perfective forms that no imperfective cell shares
+#: a noun or adjective class with fewer elspell lemmas than this cites a lemma whose last
+#: ``SMALL_ENDING`` letters (accented) none of them has only on a form beyond it: its table was inferred from a handful
+#: of lemmas and its keys reach far beyond them (O5a, αδάμας -ς/-τες, cited εξάδερφος and
+#: έλασις; O53, διαφέρον -οντος, cited πρόσωπον; O23, γιαγιά -άδες, cited οπτικά)
+SMALL_CLASS = 15
+SMALL_ENDING = 3
 
 POS_PREFIX = {"NOUN": "O", "ADJ": "E", "VERB": "P"}
 SPACY_POS = {"noun": "NOUN", "adj": "ADJ", "verb": "VERB"}
@@ -182,15 +190,33 @@ class Evidence:
 
 
 
-def candidates(lemma: str, pos_list, tables, hun: set[str]) -> list[Evidence]:
+def small_class_endings(rows) -> dict[str, frozenset]:
+    """{class: the last ``SMALL_ENDING`` letters of its lemmas} for the noun and adjective
+    classes with fewer than ``SMALL_CLASS`` lemmas in ``rows`` ((lemma, pos, class) of
+    ``lexicon/lemmas.tsv``, elspell's)."""
+    members = collections.defaultdict(set)
+    size = collections.Counter()
+    for lemma, _, code in rows:
+        members[code].add(lemma[-SMALL_ENDING:])
+        size[code] += 1
+    return {c: frozenset(e) for c, e in members.items()
+            if c[0] in "OE" and size[c] < SMALL_CLASS}
+
+
+def candidates(lemma: str, pos_list, tables, hun: set[str],
+               endings: dict | None = None) -> list[Evidence]:
     """Evidence for every class (of the given parts of speech) that cites ``lemma`` and
     inflects it in every cell its exemplar has (a class whose rules fit only some cells of
-    the lemma, for want of matching keys, is no candidate)."""
+    the lemma, for want of matching keys, is no candidate). ``endings``:
+    :func:`small_class_endings`; a small class cites a lemma of an ending foreign to its own
+    lemmas only if hunspell attests a form of it other than the lemma (γυνή, O29a: γυναίκα),
+    or if every cell is the lemma (σορτς, O5a)."""
     out = []
     for code, table in tables.items():
         pos = pos_of(code)
         if pos not in pos_list:
             continue
+        foreign = bool(endings) and code in endings and lemma[-SMALL_ENDING:] not in endings[code]
         cell = citation_cell(pos, lemma)
         if not cites(lemma, table, cell):
             continue
@@ -201,6 +227,8 @@ def candidates(lemma: str, pos_list, tables, hun: set[str]) -> list[Evidence]:
             continue
         forms = frozenset(f for f, _, w in gen if w == 0)
         found = frozenset(f for f in forms if f in hun)
+        if foreign and len(forms) > 1 and len(found - {lemma}) < 1:
+            continue
         ipfv = {f for f, c, w in gen if ";IPFV" in c}
         voice = ";PASS" if lemma.endswith("μαι") else ";ACT"
         aor = {f for f, c, w in gen
@@ -266,6 +294,7 @@ def _init(hun, size, extra):
     _G["tables"] = load_tables()
     _G["hun"] = hun
     _G["size"] = size
+    _G["endings"] = small_class_endings(read_lexicon_rows(LEXICON / "lemmas.tsv"))
     _G.update(extra)
 
 
@@ -322,7 +351,7 @@ def confirm(code, reason, ranked, require: bool = False):
 
 def _judge_spacy(item):
     lemma, pos = item
-    evs = candidates(lemma, (pos,), _G["tables"], _G["hun"])
+    evs = candidates(lemma, (pos,), _G["tables"], _G["hun"], _G["endings"])
     code, reason, ranked = decide(lemma, evs, _G["size"], _G.get("explained", frozenset()))
     code, reason = confirm(code, reason, ranked)
     return lemma, pos, code, reason, [(e.code, e.attested, len(e.forms), e.score) for e in ranked]
@@ -381,7 +410,8 @@ def _guess_form(form):
 
 
 def _judge_hunspell(lemma):
-    evs = candidates(lemma, ("NOUN", "ADJ", "VERB"), _G["tables"], _G["hun"])
+    evs = candidates(lemma, ("NOUN", "ADJ", "VERB"), _G["tables"], _G["hun"],
+                     _G["endings"])
     code, reason, ranked = decide(lemma, evs, _G["size"], _G.get("explained", frozenset()))
     code, reason = confirm(code, reason, ranked, require=True)
     best = next((e for e in ranked if e.code == code), None)

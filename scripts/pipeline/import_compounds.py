@@ -57,6 +57,14 @@ HEADER = ("# Compound verbs of the irregular core (grammars/compounds.py): prefi
           "lemma\tbase\tprefix\tmode\tsource")
 
 
+def dictionary_forms(p: C.Prefix, base: str, rows, modes) -> set[str]:
+    """The forms ``C.derive`` gives the compound in ``modes`` but §D1's optional ε-: that
+    variant (εκατάπια beside κατάπια) is in no dictionary, so counted as evidence it left
+    every drop-mode compound of ήπια, είδα … under MODE_RATIO (καταπίνω: 3 of 11). §D2's
+    internal augment (κατέπεσα) is the mode's own form and counts."""
+    return {f for _, f, _, rules in C.derive(p, base, rows, modes) if "D1" not in rules}
+
+
 def tile(w: str) -> str:
     from grammars.normalize import to_tile
     return to_tile(w)
@@ -82,9 +90,9 @@ def kind_figures(records, rows, dev_figures):
     """(mode, prefix kind) → [dev-half forms, held] over the records' own forms of each mode."""
     kinds = collections.defaultdict(lambda: [0, 0])
     for lemma, base, p, taken, srcs, own in records:
-        mine = {f for _, f, _, _ in C.derive(p, base, rows[base], taken)}
+        mine = dictionary_forms(p, base, rows[base], taken)
         for m in taken:
-            rest = {f for _, f, _, _ in C.derive(p, base, rows[base], taken - {m})}
+            rest = dictionary_forms(p, base, rows[base], taken - {m})
             n, held = dev_figures(mine - rest)
             k = kinds[kind_of(m, p, base, rows)]
             k[0] += n
@@ -171,12 +179,12 @@ def main(argv=None) -> int:
             counts["already in the lexicon"] += 1
             continue
         modes = C.candidate_modes(p, base, rows[base])
-        every = {f for _, f, _, _ in C.derive(p, base, rows[base], set(modes))}
+        every = dictionary_forms(p, base, rows[base], set(modes))
         stems = {m for m in modes if m not in C.AUGMENT_MODES}
-        shared = {f for _, f, _, _ in C.derive(p, base, rows[base], stems)}
+        shared = dictionary_forms(p, base, rows[base], stems)
         own = {}
         for m in modes:
-            rest = {f for _, f, _, _ in C.derive(p, base, rows[base], set(modes) - {m})}
+            rest = dictionary_forms(p, base, rows[base], set(modes) - {m})
             own[m] = every - rest
         att = {m: sum(f in hun for f in fs) for m, fs in own.items()}
         taken = {m for m in modes if att[m] >= MIN_MODE and att[m] >= MODE_RATIO * len(own[m])}
@@ -207,7 +215,7 @@ def main(argv=None) -> int:
             # stands unless the compound's own forms chose an augment mode
             counts["keeps its own lemma row"] += 1
             continue
-        forms = {f for _, f, _, _ in C.derive(p, base, rows[base], taken)}
+        forms = dictionary_forms(p, base, rows[base], taken)
         if official is not None:
             n, held = dev_figures(forms)
             if (n >= 1 or srcs == {"hunspell"}) and held < CONFIRM_RATIO * max(n, 1):
