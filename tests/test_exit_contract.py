@@ -69,7 +69,8 @@ def test_coverage_names_a_truncated_file(inputs, judge):
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
-@pytest.mark.parametrize("argv", [["export", "unimorph"], ["validate", "good.txt", "good.txt"]])
+@pytest.mark.parametrize("argv", [["export", "unimorph"], ["validate", "good.txt", "good.txt"],
+                                  ["export", "wordlist"]])
 def test_a_full_disk_on_stdout_is_exit_4(argv, inputs, judge):
     with open("/dev/full", "wb") as full:
         proc = dektes(*argv, cwd=inputs, stdout=full)
@@ -137,6 +138,75 @@ def test_export_att_failing_leaves_no_truncated_file(tmp_path, judge, monkeypatc
     assert sorted(os.listdir(out)) == ["analyser.att"]
     assert (out / "analyser.att").read_text(encoding="utf-8") == "an earlier, whole export\n"
     assert "no space left on device" in capsys.readouterr().err
+
+
+def test_export_wordlist_failing_is_exit_4_and_leaves_the_earlier_file(tmp_path, judge,
+                                                                       monkeypatch, capsys):
+    """``export wordlist --output`` on a full disk: exit 4 (it was 2), one line naming the
+    file, and the earlier file whole (it was left empty)."""
+    from fst.app import cli
+    from fst.build import export
+
+    out = tmp_path / "board.txt"
+    out.write_text("an earlier, whole list\n", encoding="utf-8")
+
+    def failing(judge, f, header):
+        f.write(b"\xce\x91\xce\x91\n")
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr(export, "write_wordlist", failing)
+    for extra in ([], ["--no-header"]):
+        assert cli.main(["export", "wordlist", "--output", str(out), *extra]) == 4
+        assert os.listdir(tmp_path) == ["board.txt"]
+        assert out.read_text(encoding="utf-8") == "an earlier, whole list\n"
+        assert capsys.readouterr().err.strip().splitlines() == [
+            "dektes: cannot write to %r: no space left on device" % str(out)]
+
+
+def test_export_hunspell_failing_is_exit_4_and_leaves_no_half_dictionary(tmp_path, judge,
+                                                                         monkeypatch, capsys):
+    """``export hunspell`` on a full disk: exit 4 (it was 2), and neither file is left (a
+    .aff without its .dic was)."""
+    import pathlib
+
+    from fst.app import cli
+    from fst.build import export
+
+    monkeypatch.setattr(export, "hunspell_files", lambda *a, **k: ("SET UTF-8\n", "1\nα\n"))
+    real = pathlib.Path.write_text
+
+    def full(self, text, *a, **k):
+        if ".dic" in self.name:  # the second file: the disk is full
+            real(self, text[:1], *a, **k)
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(self, text, *a, **k)
+    monkeypatch.setattr(pathlib.Path, "write_text", full)
+    out = tmp_path / "hs"
+    assert cli.main(["export", "hunspell", "--output", str(out)]) == 4
+    assert os.listdir(out) == []
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "dektes: cannot write to %r: no space left on device" % str(out)]
+    monkeypatch.setattr(pathlib.Path, "write_text", real)
+    assert cli.main(["export", "hunspell", "--output", str(out)]) == 0
+    assert sorted(os.listdir(out)) == ["dektes_el.aff", "dektes_el.dic"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_export_openfst_on_a_full_disk_is_one_line(tmp_path, judge, monkeypatch, capfd):
+    """OpenFst prints its own "ERROR: … Write failed" lines on file descriptor 2 as well as
+    raising; the user sees one line only."""
+    from fst.app import cli
+    from fst.build import export
+
+    real = export._openfst
+
+    def onto_full_disk(f, table, stem):
+        stem.with_suffix(".fst").symlink_to("/dev/full")
+        return real(f, table, stem)
+    monkeypatch.setattr(export, "_openfst", onto_full_disk)
+    assert cli.main(["export", "openfst", "--output", str(tmp_path / "exp")]) == 4
+    err = capfd.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("dektes: cannot write to %r" % str(tmp_path / "exp"))
+    assert os.listdir(tmp_path / "exp") == []
 
 
 def test_a_build_that_cannot_fit_refuses_before_starting(tmp_path, monkeypatch, capsys):
