@@ -286,3 +286,37 @@ def test_an_overlong_word_is_echoed_cut(command, judge):
     for line in (proc.stdout + proc.stderr).decode().splitlines():
         assert len(line) < 300, line[:100]
         assert "…" in line
+
+
+LONG = "Α" * 30_000
+
+
+@pytest.mark.parametrize("argv", [["extensions", LONG], ["anagram", LONG], ["pattern", LONG],
+                                  ["pattern", "ΑΝ*", "--rack", LONG], ["rules", LONG],
+                                  ["check", "--list", LONG, "ΧΑΡΑ"], ["lists", "--delete", LONG],
+                                  ["validate", LONG], ["export", LONG],
+                                  ["check", "--without", LONG, "ΧΑΡΑ"]])
+def test_an_overlong_argument_is_cut_in_every_message(argv, tmp_path):
+    """A 30,000-letter word given to any command or option is quoted cut in its one-line
+    message (extensions, anagram, pattern, rules and the options echoed it whole)."""
+    proc = dektes(*argv, env={"DEKTES_LISTS": str(tmp_path / "lists")})
+    assert proc.returncode in (1, 2)
+    err = proc.stderr.decode()
+    assert len(err) < 1000 and "ΑΑΑ…" in err, err[:200]
+
+
+def test_cut_long_keeps_ordinary_messages():
+    from fst.app.protocol import SHOWN_BYTES, cut_long
+    text = "dektes: cannot read '/a/b.txt': no such file"
+    assert cut_long(text) == text and cut_long("Α" * 2048) == "Α" * 2048  # 4096 bytes: kept
+    assert cut_long("x '" + "Α" * 2049 + "' y") == "x '" + "Α" * (SHOWN_BYTES // 2 - 1) + "…" + " y"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [["--help"], ["check", "--help"], ["--version"]])
+def test_a_help_that_cannot_be_written_is_exit_4(argv):
+    """argparse drops a failed write of the help (the exit was 0)."""
+    with open("/dev/full", "wb") as full:
+        proc = dektes(*argv, stdout=full)
+    assert proc.returncode == 4
+    assert err_lines(proc) == ["dektes: cannot write standard output: no space left on device"]
