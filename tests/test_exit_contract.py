@@ -253,6 +253,59 @@ def test_ctrl_c_while_the_dask_cluster_starts_is_quiet(tmp_path):
     assert proc.stderr == b"" and proc.stdout == b""
 
 
+def _child_sigint(queue):
+    import signal
+    queue.put(signal.getsignal(signal.SIGINT) == signal.SIG_IGN)
+
+
+def test_dask_workers_ignore_ctrl_c_from_their_first_line():
+    """A local cluster's workers are spawned ignoring SIGINT: Ctrl-C at the terminal reaches
+    the whole process group, and each worker that was importing printed a traceback."""
+    pytest.importorskip("distributed")
+    import multiprocessing
+
+    from fst.app import distributed as fd
+    fd._workers_ignore_ctrl_c()
+    ctx = multiprocessing.get_context("spawn")
+    queue = ctx.Queue()
+    p = ctx.Process(target=_child_sigint, args=(queue,))
+    p.start()
+    assert queue.get(timeout=120) is True
+    p.join(120)
+
+
+def test_ctrl_c_while_the_cluster_starts_is_held_then_raised():
+    pytest.importorskip("distributed")
+    import signal
+
+    from fst.app import distributed as fd
+    with pytest.raises(KeyboardInterrupt):
+        with fd._interrupt_held():
+            os.kill(os.getpid(), signal.SIGINT)  # held: the start goes on to its end
+            reached = True
+    assert reached
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@pytest.mark.parametrize("delay", [1.0, 2.5, 4.0])
+def test_a_real_ctrl_c_while_a_local_cluster_starts_is_quiet(delay, tmp_path, judge):
+    """SIGINT to the process group, as the terminal sends it, at several moments of the
+    cluster's start: exit 130 and nothing on stderr (73 lines of tracebacks before)."""
+    pytest.importorskip("distributed")
+    import signal
+    import time
+    path = tmp_path / "w.txt.gz"
+    path.write_bytes(gzip.compress("".join("ΛΕΞΗ%d\n" % i for i in range(1_000_000)).encode()))
+    proc = subprocess.Popen([sys.executable, "-m", "fst", "validate", "--dask", "local:2",
+                             str(path)], cwd=REPO_ROOT, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    time.sleep(delay)
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == 130 and err == b"", err.decode("utf-8", "replace")[:2000]
+
+
 def test_ctrl_c_while_parsing_is_quiet(monkeypatch, capsys):
     from fst.app import cli
 
