@@ -419,7 +419,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pos", action="append", metavar="POS",
                    help="parts of speech, comma-separated or repeated: NOUN (N), ADJ, VERB "
                         "(V, with V.PTCP participles and V.CVB gerunds), ADV, PRON (PRO), DET, "
-                        "NUM, ADP, CONJ, PART, INTJ")
+                        "NUM, ADP, CONJ, PART, INTJ, HIDDEN (§E2 hidden words)")
     p.add_argument("--rule", action="append", metavar="RULES",
                    help="keep words with an analysis naming these rule ids (e.g. B3,D1)")
     p.add_argument("--without-rule", action="append", metavar="RULES",
