@@ -119,6 +119,17 @@ def test_output_dir_on_a_full_disk_is_exit_4_and_leaves_no_file(inputs, judge, m
                    % str(out / "good.txt.tsv")]
 
 
+def test_an_output_dir_that_cannot_be_made_is_exit_4_like_export(inputs, tmp_path):
+    """--output-dir below a file: exit 4 as export --output (it was 2, with 'Not a
+    directory')."""
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    for argv in (["validate", "good.txt", "--output-dir"], ["export", "att", "--output"]):
+        proc = dektes(*argv, str(tmp_path / "file" / "out"), cwd=inputs)
+        assert proc.returncode == 4
+        assert err_lines(proc) == ["dektes: cannot write to %r: not a directory"
+                                   % str(tmp_path / "file" / "out")]
+
+
 def test_export_att_failing_leaves_no_truncated_file(tmp_path, judge, monkeypatch, capsys):
     from fst.app import cli
     from fst.build import export
