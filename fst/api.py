@@ -839,8 +839,7 @@ class Judge:
         for p in pos:
             p = _POS_ALIASES.get(p.strip().upper(), p.strip().upper())
             if p not in _POS_NAMES:
-                raise ValueError(f"unknown part of speech {p!r} (known: "
-                                 f"{', '.join(sorted(_POS_NAMES))})")
+                raise ValueError(f"unknown part of speech {p!r} (known: {POS_SHOWN})")
             want_pos.add(p)
         from fst import rules as digest
         ids = []
@@ -887,6 +886,10 @@ class Judge:
 _POS_NAMES = {"N", "ADJ", "V", "V.PTCP", "V.CVB", "ADV", "PRO", "DET", "NUM", "ADP", "CONJ",
               "PART", "INTJ", "HIDDEN"}
 _POS_ALIASES = {"NOUN": "N", "VERB": "V", "PRON": "PRO", "ADVERB": "ADV", "ADJECTIVE": "ADJ"}
+#: the parts of speech as messages and ``wordlist --help`` spell them (the names the verdicts
+#: use, NOUN and VERB, with the cell's code in brackets)
+POS_SHOWN = ("NOUN (N), ADJ, VERB (V, with V.PTCP participles and V.CVB gerunds), ADV, "
+             "PRON (PRO), DET, NUM, ADP, CONJ, PART, INTJ, HIDDEN (§E2 hidden words)")
 
 
 def _tile_or_none(word) -> str | None:
