@@ -34,7 +34,6 @@ from fst.app import protocol
 from fst.app.protocol import (DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH, EXIT_INTERNAL, EXIT_OUTPUT,
                               EXIT_USAGE, MAX_LINE_BYTES, PROG, STDOUT, OutputError, UsageError,
                               flush_stdout, stdin_buffer)
-from fst.build.buildctl import BuildError, CacheError
 from grammars.normalize import MAX_LETTERS
 
 #: the module of fst/app/cli that runs each command: the dispatch imports only that one
@@ -784,10 +783,12 @@ def _main(argv: list[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_OUTPUT
     except Exception as e:  # no tracebacks for users
-        if isinstance(e, CacheError):
+        # the build machinery is imported only by a build, so only then can its errors occur
+        buildctl = sys.modules.get("fst.build.buildctl")
+        if buildctl is not None and isinstance(e, buildctl.CacheError):
             print("%s: %s" % (PROG, e), file=sys.stderr)
             return EXIT_USAGE
-        if isinstance(e, BuildError):
+        if buildctl is not None and isinstance(e, buildctl.BuildError):
             print("%s: the build failed: %s" % (PROG, e), file=sys.stderr)
             return EXIT_INTERNAL
         if os.environ.get("DEKTES_DEBUG"):  # the traceback, and the same exit status
