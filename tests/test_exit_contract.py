@@ -314,7 +314,10 @@ def test_a_real_ctrl_c_while_a_local_cluster_starts_is_quiet(delay, tmp_path, ju
     time.sleep(delay)
     os.killpg(proc.pid, signal.SIGINT)
     _, err = proc.communicate(timeout=TIMEOUT)
-    assert proc.returncode == 130 and err == b"", err.decode("utf-8", "replace")[:2000]
+    # 130, or killed by the signal itself when it lands while the interpreter starts or
+    # exits (seen under load): both quiet
+    assert proc.returncode in (130, -signal.SIGINT) and err == b"", \
+        err.decode("utf-8", "replace")[:2000]
 
 
 def test_ctrl_c_while_parsing_is_quiet(monkeypatch, capsys):
