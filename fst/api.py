@@ -305,7 +305,7 @@ class Judge:
         Raises ``InvalidWord`` if ``word`` cannot be a Greek word.
         """
         tile = to_tile(word)
-        if len(tile) <= 3 and not self.runtime.accepts(tile):
+        if len(tile) <= 3 and self.runtime.rank(tile) < 0:
             return []  # §L23 takes 2–3 letter forms out of the acceptor, not the analyser
         table = self.table
         if table is not None:
@@ -418,7 +418,8 @@ class Judge:
                 return Verdict(word, tile, listed, ("LIST",), "" if listed else (
                     f"§LIST: not in the list {self.overlay.name!r}, which decides words of "
                     f"{self.overlay.complete[0]}–{self.overlay.complete[1]} letters"))
-        if not self.runtime.accepts(tile):
+        # by its rank, as the analysis table finds it: no dense table is built for one word
+        if self.runtime.rank(tile) < 0:
             blocked = self.blocked(tile)
             if blocked:
                 return Verdict(word, tile, False, (blocked[0][0],), blocked[0][1])
@@ -540,9 +541,11 @@ class Judge:
             data = text.encode("utf-8")
         except (TypeError, UnicodeEncodeError):  # not a string, a lone surrogate
             return None
-        if not words or text.count("\n") != len(words) - 1:  # a word holds a newline
+        if not words or data.endswith(b"\n"):  # no words, or the last ends with a newline
             return None
-        return acceptor.judge_utf8(data, self.min_length, self.max_length)
+        got = acceptor.judge_utf8(data, self.min_length, self.max_length)
+        # a word holding a newline reads as more lines than words: word by word instead
+        return got if got is not None and len(got) == len(words) else None
 
     def _validate_block(self, acceptor: TileDFA, words: list) -> np.ndarray:
         """Verdicts on ``words`` one vectorised pass for the tile words, then
@@ -839,8 +842,7 @@ class Judge:
         for p in pos:
             p = _POS_ALIASES.get(p.strip().upper(), p.strip().upper())
             if p not in _POS_NAMES:
-                raise ValueError(f"unknown part of speech {p!r} (known: "
-                                 f"{', '.join(sorted(_POS_NAMES))})")
+                raise ValueError(f"unknown part of speech {p!r} (known: {POS_SHOWN})")
             want_pos.add(p)
         from fst import rules as digest
         ids = []
@@ -887,6 +889,10 @@ class Judge:
 _POS_NAMES = {"N", "ADJ", "V", "V.PTCP", "V.CVB", "ADV", "PRO", "DET", "NUM", "ADP", "CONJ",
               "PART", "INTJ", "HIDDEN"}
 _POS_ALIASES = {"NOUN": "N", "VERB": "V", "PRON": "PRO", "ADVERB": "ADV", "ADJECTIVE": "ADJ"}
+#: the parts of speech as messages and ``wordlist --help`` spell them (the names the verdicts
+#: use, NOUN and VERB, with the cell's code in brackets)
+POS_SHOWN = ("NOUN (N), ADJ, VERB (V, with V.PTCP participles and V.CVB gerunds), ADV, "
+             "PRON (PRO), DET, NUM, ADP, CONJ, PART, INTJ, HIDDEN (§E2 hidden words)")
 
 
 def _tile_or_none(word) -> str | None:

@@ -32,7 +32,6 @@ from pathlib import Path
 
 import lexicon
 
-from fst.build import buildctl, phases
 from fst.build.tags import TagTable
 from fst.runtime import anatable
 from fst.runtime import dfa as runtime
@@ -326,6 +325,7 @@ def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None
     and write them into ``d`` (the manifest last, so that an interrupted write is seen as
     incomplete)."""
     import tempfile  # stdlib; it imports random, which a warm start never needs
+    from fst.build import phases
     analyser, tiles, t2s, tags = build(progress=progress, lexicon_path=lexicon_path)
     phases.enter("look-up arrays")
     arrays = runtime.export(tiles)
@@ -385,12 +385,15 @@ def ensure_cache(progress: bool = True, lexicon_path: Path | None = None,
     on stderr."""
     d = cache_dir(lexicon_path, root)
     root_dir = d.parent
-    if root_dir.exists() and not root_dir.is_dir():
-        buildctl.usable_root(root_dir)  # raises: the root is a file
-    problem = check_cache(d) if root_dir.is_dir() else "absent"
-    if problem is None:
-        return d
-    buildctl.usable_root(root_dir)
+    if root_dir.is_dir():
+        problem = check_cache(d)
+        if problem is None:
+            return d
+    else:
+        problem = "absent"
+    # a build, or an error: the build machinery (subprocess, threads) is imported only now
+    from fst.build import buildctl
+    buildctl.usable_root(root_dir)  # raises: the root is a file, or not writable
     with buildctl.build_lock(d, quiet=not progress) as waited:
         if waited:  # another process held the lock: it may have built this very cache
             problem = check_cache(d)

@@ -115,7 +115,8 @@ ALL_EDGES = _edges(KNOWN)
 OPTIONAL_IMPORTS = {("fst.app.cli.validate", "fst.app.distributed"),
                     ("fst.app.web.server", "fst.app.web.app"),
                     ("fst.app.web.server", "fst.app.web.h11_protocol"),
-                    ("fst.store", "fst.build.compile"),
+                    ("fst.store", "fst.build.compile"), ("fst.store", "fst.build.buildctl"),
+                    ("fst.store", "fst.build.phases"),
                     # fst.api: what check/validate never use (search, notebook HTML, the profile
                     # acceptors' builder, the rule digest, the word-list filter): ~40 ms a start
                     ("fst.api", "fst.runtime.search"), ("fst.api", "fst.notebook"),

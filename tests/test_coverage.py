@@ -143,6 +143,25 @@ def test_pieces_keep_words_whole():
     assert counts.types == {"αβγ": 1000, "δεζ": 1000}
 
 
+def test_a_token_longer_than_a_piece_is_one_token():
+    """A run without white space longer than a piece is cut in two pieces, and was counted as
+    two tokens (a 3 MB token, three); it is one, under its cut type."""
+    data = ("λόγος " + "α" * 100 + "\nλόγος " + "β" * 40 + ",γ\n").encode()
+    counts = coverage.Counts()
+    for piece in coverage.text_pieces(io.BytesIO(data), size=37):
+        counts.add_text(piece)
+    assert counts.types == {"λόγος": 2, "α" * 32 + "…": 1, "β" * 40: 1, "γ": 1}
+    assert counts.kinds["word"] == 5 and counts.bytes == len(data)
+
+
+def test_coverage_counts_a_3_mb_token_once(tmp_path, judge):
+    p = tmp_path / "long.txt"
+    p.write_text("Α" * 1_500_000 + " ΧΑΡΑ\n", encoding="utf-8")
+    proc = run("coverage", "--no-guess", "--json", str(p))
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["coverage"][0]["tokens"] == 2
+
+
 def run(*argv, data=None):
     return subprocess.run([sys.executable, "-m", "fst", *argv], input=data,
                           capture_output=True, cwd=REPO_ROOT, timeout=600)

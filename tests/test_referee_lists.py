@@ -242,3 +242,59 @@ def test_a_list_replaced_in_the_same_process_is_read_anew(lists, tmp_path, capsy
     code, out, _ = _run(capsys, "check", "--list", "same", "ΞΥΖΩΚ", "ΚΩΖΥΞ")
     assert out.splitlines()[0].split("\t")[1] == "invalid"
     assert out.splitlines()[1].split("\t")[1] == "valid"
+
+
+COMMITTEE = ["ΓΕΩΡΓΙΟΣ", "ΠΑΠΑΔΟΠΟΥΛΟΣ", "ΕΛΕΝΑ", "ΚΩΝΣΤΑΝΤΙΝΟΥ", "ΝΙΚΟΛΑΟΣ", "ΔΗΜΗΤΡΙΟΥ",
+             "ΜΑΡΙΑ", "ΒΑΣΙΛΕΙΟΥ", "ΣΤΑΥΡΟΣ", "ΑΘΑΝΑΣΙΟΥ", "ΙΩΑΝΝΑ", "ΖΑΦΕΙΡΙΟΥ"]
+
+
+def committee_pdf(path, words, columns=3):
+    """A front-matter page of the committee's names in capitals laid out in ``columns``
+    columns under a heading in mixed case (the names in no alphabetical order), then one
+    word page of ``words`` as federation_pdf lays it out."""
+    fpdf = _need("fpdf", "pdf-test")
+    pdf = fpdf.FPDF(format="A4")
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    pdf.set_font("Symbol", size=14)
+    pdf.set_xy(20, 20)
+    pdf.cell(170, 6, _sym("Η επιτροπη του καταλογου"))
+    pdf.set_font("Symbol", size=10)
+    rows = -(-len(COMMITTEE) // columns)
+    for i, name in enumerate(COMMITTEE):
+        col, row = divmod(i, rows)
+        pdf.set_xy(20 + 50 * col, 40 + 6 * row)
+        pdf.cell(45, 5, _sym(name))
+    pdf.add_page()
+    for i, w in enumerate(words):
+        col, row = divmod(i, 10)
+        pdf.set_xy(15 + 30 * col, 25 + 4.2 * row)
+        pdf.cell(30, 4, _sym(w))
+    pdf.output(str(path))
+
+
+@pytest.mark.parametrize("columns", [2, 3, 6])
+def test_names_in_columns_on_a_front_page_are_not_a_word_page(tmp_path, columns):
+    """A front page of names in capitals laid out in columns has the shape of a word page but
+    not its alphabetical order: it is skipped (ALPHABETICAL_SHARE), reported by page number."""
+    _need("pypdf", "pdf")
+    from fst.app.lists import ALPHABETICAL_SHARE, read_list, report
+    assert 0.5 < ALPHABETICAL_SHARE < 1
+    path = tmp_path / "official.pdf"
+    committee_pdf(path, LIST_WORDS[:60], columns)
+    lt = read_list(path)
+    assert lt.words == LIST_WORDS[:60]
+    assert not set(COMMITTEE) & set(lt.words)
+    [line] = [x for x in report(lt) if x.startswith("skipped")]
+    assert "pages 1 " in line
+
+
+def test_a_word_page_with_a_few_words_out_of_order_is_kept(tmp_path):
+    """A word page stays one when a few of its words break the order (a misprint)."""
+    _need("pypdf", "pdf")
+    from fst.app.lists import read_list
+    words = list(LIST_WORDS[:60])
+    words[10], words[11] = words[11], words[10]
+    path = tmp_path / "official.pdf"
+    committee_pdf(path, words)
+    assert read_list(path).words == words

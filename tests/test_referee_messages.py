@@ -72,3 +72,19 @@ def test_paradigm_unknown_class_and_other_class_are_told_apart(judge, capsys):
     assert code == 1 and "κάλος is not in class O19; its paradigm is in class O18" in err
     code, out, _ = _run(capsys, "paradigm", "κάλος", "--class", "O18")
     assert code == 0 and out.startswith("# κάλος\tO18")
+
+
+def test_an_unknown_part_of_speech_is_told_as_the_help_spells_them(judge, capsys):
+    """The message listed the cell codes (N, PRO, V) where --help and the verdicts say NOUN,
+    PRON, VERB."""
+    import re
+
+    from fst.api import POS_SHOWN
+    from fst.app import cli
+    assert cli.main(["wordlist", "--pos", "NOUNS"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["dektes: unknown part of speech 'NOUNS' (known: %s)" % POS_SHOWN]
+    helptext = " ".join(cli.build_parser().commands["wordlist"].format_help().split())
+    assert POS_SHOWN in helptext
+    for name in re.findall(r"[A-Z][A-Z.]+", POS_SHOWN):  # every name shown is taken
+        assert list(judge.wordlist_bytes(2, 3, pos=[name])) is not None

@@ -70,6 +70,21 @@ def test_arrays_accept_exactly_the_language(seed):
     assert ok.tolist() == [p in lang and 2 <= len(p) <= 15 for p in probes]
 
 
+@pytest.mark.parametrize("seed", [4, 5])
+def test_state_counts_and_one_word_rank(seed):
+    # the counts by height and the rank of one word walked on the arcs (a warm check's
+    # path) agree with the sorted language and with the batch ranks
+    lang = random_language(seed, alphabet=TILE_LETTERS if seed != 5 else "ΑΒΓ")
+    dfa = rt.TileDFA(rt.export(acceptor(lang)))
+    words = sorted(lang)
+    assert int(dfa.state_counts()[0]) == len(lang) == dfa.count()
+    assert [dfa.rank(w) for w in words] == list(range(len(words)))
+    probes = [w[:-1] for w in words] + [w + "Ω" for w in words[:50]] + ["", "ΑΒx", "Ά"]
+    assert [dfa.rank(p) for p in probes] == dfa.ranks_of(probes).tolist()
+    assert [dfa.rank(p) for p in probes] == [words.index(p) if p in lang else -1
+                                             for p in probes]
+
+
 def test_chunking_does_not_change_results(monkeypatch):
     lang = random_language(5, n=300)
     dfa = rt.TileDFA(rt.export(acceptor(lang)))
@@ -126,6 +141,18 @@ def test_judge_uses_the_arrays(judge):
     first = list(judge.wordlist(2, 3))
     assert first == sorted(first) and all(2 <= len(w) <= 3 for w in first)
     assert b"".join(judge.wordlist_bytes(2, 3)).decode().split("\n")[:-1] == first
+
+
+def test_validate_many_words_holding_newlines(judge):
+    # a word holding a newline is never read as two words: as check judges it, a newline at
+    # an end is trimmed white space, one inside breaks the word
+    words = ["ΕΓΡΑΨΑ", "ΕΓΡΑΨΑ\n", "\nΕΓΡΑΨΑ", "ΕΓΡΑΨΑ\nΑΝΘΡΩΠΟΥΣ", "", "ΑΝΘΡΩΠΟΥΣ",
+             "ΑΝΘΡΩΠΟΥΣ\nΕΓΡΑΨΑ\n"]
+    want = [True, True, True, False, False, True, False]
+    assert judge.validate_many(words) == want
+    for k in range(len(words)):  # each as the last word of its block, and alone
+        assert judge.validate_many(words[:k + 1]) == want[:k + 1]
+        assert judge.validate_many([words[k]]) == [want[k]]
 
 
 LIGHT = r"""

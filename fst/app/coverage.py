@@ -19,6 +19,7 @@ process or on Dask workers (:mod:`fst.app.distributed`), and counts merge by add
 from __future__ import annotations
 
 import collections
+import unicodedata
 from dataclasses import dataclass, field
 from typing import IO, Iterator
 
@@ -51,6 +52,7 @@ class Counts:
     kinds: collections.Counter = field(default_factory=collections.Counter)
     invalid_utf8: int = 0
     bytes: int = 0
+    _held: str = field(default="", repr=False, compare=False)  # see add_text
 
     def merge(self, other: "Counts") -> "Counts":
         self.types.update(other.types)
@@ -60,20 +62,43 @@ class Counts:
         return self
 
     def add_text(self, data: bytes) -> None:
-        """Count the tokens of ``data`` (UTF-8; an invalid sequence separates tokens)."""
+        """Count the tokens of ``data`` (UTF-8; an invalid sequence separates tokens). A
+        :class:`Cut` piece's last token is held and counted with the start of the next piece,
+        as one token."""
         self.bytes += len(data)
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             text = data.decode("utf-8", "replace")
             self.invalid_utf8 += text.count("\ufffd") - data.count("\ufffd".encode())
-        kinds, types = self.kinds, self.types
-        for kind, run, _ in tokens(text):
-            kinds[kind] += 1
-            if kind == "word":
-                if len(run) > MAX_LETTERS and letters(run) > MAX_LETTERS:
-                    run = cut_type(run)  # never kept or printed whole (a 1 MiB token)
-                types[word_type(run)] += 1
+        if self._held:
+            text, self._held = self._held + text, ""
+        last = None
+        for tok in tokens(text):
+            if last is not None:
+                self._count(*last[:2])
+            last = tok
+        if last is None:
+            return
+        if isinstance(data, Cut):
+            nfc = unicodedata.normalize("NFC", text)  # the offsets tokens() gives
+            if last.start + len(last.text) >= len(nfc):
+                # the token goes on in the next piece; what is held stays bounded (1 MiB)
+                self._held = nfc[last.start:last.start + 4 * MAX_LETTERS]
+                return
+        self._count(*last[:2])
+
+    def _count(self, kind: str, run: str) -> None:
+        self.kinds[kind] += 1
+        if kind == "word":
+            if len(run) > MAX_LETTERS and letters(run) > MAX_LETTERS:
+                run = cut_type(run)  # never kept or printed whole (a 1 MiB token)
+            self.types[word_type(run)] += 1
+
+
+class Cut(bytes):
+    """A piece of :func:`text_pieces` cut inside a token (a run of over ``size`` bytes without
+    white space): the token goes on in the next piece, and is counted once."""
 
 
 def cut_type(run: str) -> str:
@@ -94,7 +119,8 @@ def text_pieces(stream: IO[bytes], start: int = 0, end: int | None = None,
                 size: int = PIECE_BYTES) -> Iterator[bytes]:
     """The bytes of the lines of ``stream`` that start at offsets in [start, end) (as
     :func:`fst.app.corpus.block_lines` counts them, but lines of any length), in pieces of about
-    ``size`` bytes cut after a newline or white space where there is one."""
+    ``size`` bytes cut after a newline or white space where there is one (else a :class:`Cut`
+    piece, whose last token the next piece goes on)."""
     if start:
         stream.seek(start - 1)
         while True:  # skip the line that began before start
@@ -116,7 +142,7 @@ def text_pieces(stream: IO[bytes], start: int = 0, end: int | None = None,
                 at_line_start = rest.endswith(b"\n")
                 if len(carry) >= size:
                     cut = _cut(carry)
-                    yield carry[:cut]
+                    yield _piece(carry, cut)
                     carry = carry[cut:]
             if carry:
                 yield carry
@@ -134,8 +160,14 @@ def text_pieces(stream: IO[bytes], start: int = 0, end: int | None = None,
         # block that starts on a long line must not cut its token in two)
         cut = _cut(buf) if len(buf) >= size or _space_in(buf) else 0
         if cut:
-            yield buf[:cut]
+            yield _piece(buf, cut)
         carry = buf[cut:]
+
+
+def _piece(buf: bytes, cut: int) -> bytes:
+    """``buf[:cut]``, a :class:`Cut` if it ends inside a token that ``buf[cut:]`` goes on."""
+    head = buf[:cut]
+    return head if head.endswith((b"\n", b" ", b"\t")) else Cut(head)
 
 
 def _space_in(buf: bytes) -> bool:

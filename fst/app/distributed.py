@@ -24,8 +24,11 @@ writes each block's result exactly once, in order, so no line is lost or doubled
 from __future__ import annotations
 
 import collections
+import contextlib
 import logging
 import os
+import signal
+import threading
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -90,15 +93,72 @@ def connect(address: str, **cluster_options) -> distributed.Client:
         options = dict(n_workers=workers, threads_per_worker=1, processes=True,
                        dashboard_address=None, silence_logs=logging.ERROR)
         options.update(cluster_options)
-        with dask.config.set({"distributed.nanny.pre-spawn-environ": worker_environ()}):
-            cluster = distributed.LocalCluster(**options)
-        client = distributed.Client(cluster)
+        cluster = client = None
+        try:
+            with _interrupt_held():
+                with dask.config.set({"distributed.nanny.pre-spawn-environ": worker_environ()}):
+                    cluster = distributed.LocalCluster(**options)
+                client = distributed.Client(cluster)
+        except KeyboardInterrupt:  # Ctrl-C while the cluster started: close what started
+            _close_quietly(client, cluster)
+            raise
         client._dektes_cluster = cluster  # closed by close()
         return client
     try:
         return distributed.Client(address, timeout="20s")
     except (OSError, TimeoutError) as e:
         raise OSError("cannot reach the Dask scheduler at %s (%s)" % (address, e)) from None
+
+
+@contextlib.contextmanager
+def _interrupt_held():
+    """Hold Ctrl-C (SIGINT) back while a local cluster starts, and raise KeyboardInterrupt
+    after it if one came: interrupted half-way, the cluster's start and its clean-up at exit
+    printed tracebacks. The worker processes ignore SIGINT from their first line
+    (:func:`_workers_ignore_ctrl_c`): a Ctrl-C at the terminal reaches every process of the
+    group, and each worker that was importing printed its own traceback (28 lines and more);
+    this process closes them instead."""
+    _workers_ignore_ctrl_c()
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came = []
+    old = signal.signal(signal.SIGINT, lambda *_: came.append(True))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+    if came:
+        raise KeyboardInterrupt
+
+
+def _workers_ignore_ctrl_c() -> None:
+    """Make the processes multiprocessing spawns from here on (Dask's local workers) ignore
+    SIGINT before anything else they run: their command line is ``python -c PROGRAM``, and
+    PROGRAM starts with ``signal.signal(SIGINT, SIG_IGN)``."""
+    import multiprocessing.spawn as spawn
+
+    real = spawn.get_command_line
+    if getattr(real, "dektes", False):
+        return
+
+    def get_command_line(**kwds):
+        cmd = list(real(**kwds))
+        if "-c" in cmd[:-1]:
+            i = cmd.index("-c") + 1
+            cmd[i] = "import signal; signal.signal(signal.SIGINT, signal.SIG_IGN); " + cmd[i]
+        return cmd
+    get_command_line.dektes = True
+    spawn.get_command_line = get_command_line
+
+
+def _close_quietly(client, cluster) -> None:
+    for thing in (client, cluster):
+        if thing is not None:
+            try:
+                thing.close()
+            except BaseException:  # interrupted again, or half started: nothing to tell
+                pass
 
 
 def close(client: distributed.Client) -> None:

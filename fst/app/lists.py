@@ -16,7 +16,9 @@ order. Only the word columns are kept, recognised by their shape (:func:`word_pa
   prose lies inside its block, and its words stand in columns: at least
   :data:`MIN_COLUMNS` columns of :data:`MIN_COLUMN_WORDS` words, or one column in alphabetical
   order on the page after a word page (the end of the list) or of :data:`MIN_ALONE_WORDS`
-  words at least (a short list);
+  words at least (a short list); of several columns, at least :data:`ALPHABETICAL_SHARE` of
+  the words read column by column must be in alphabetical order (names in capitals laid out
+  in columns on a front page are not);
 * on a word page, a word piece set apart from the block by more than :data:`GAP_ROWS` rows
   (a running header above it, a footer below) is dropped, and so is every prose piece (the
   page number).
@@ -52,6 +54,11 @@ MIN_COLUMN_WORDS = 3
 MIN_ALONE_WORDS = 8
 #: a word piece further than this many row heights from the block is a header or a footer
 GAP_ROWS = 1.8
+#: a page of several columns is a word page only if at least this share of its words, read
+#: column by column, stand in alphabetical order (the longest run in order, not necessarily
+#: adjacent): a list's page is all in order but for a misprint, a front page of names in
+#: capitals laid out in columns (the committee's members) is not
+ALPHABETICAL_SHARE = 0.9
 #: what the Symbol font's glyphs read back as, in place of Greek letters
 _LOOKALIKES = str.maketrans(SYMBOL_LOOKALIKES)
 _CAPITAL_WORD = re.compile(r"^[\u0386-\u038f\u0391-\u03ab]+$")  # Greek capitals, with tonos
@@ -198,6 +205,8 @@ def word_page(pieces: list[_Piece], after_word_page: bool = False
         widths = [len(p.text.split()) for p in cols[0]]
         if widths.count(max(widths)) >= MIN_COLUMN_WORDS and max(widths) >= MIN_COLUMNS:
             full = cols * MIN_COLUMNS
+    if len(full) >= MIN_COLUMNS and alphabetical_share(_reading_order(cols)) < ALPHABETICAL_SHARE:
+        return None  # columns of capitals, but not a list: names on a front page
     if len(full) < MIN_COLUMNS:
         tiles = [to_tile(p.text.split()[0]) for c in cols for p in c]
         alphabetical = len(cols) == 1 and tiles == sorted(tiles)
@@ -205,6 +214,37 @@ def word_page(pieces: list[_Piece], after_word_page: bool = False
             return None
     dropped += [p.text for p in pieces if not p.is_words]
     return [p for c in cols for p in c], dropped
+
+
+def _reading_order(cols: list[list[_Piece]]) -> list[str]:
+    """The words of a page's columns in tile form, column by column, top to bottom; a column
+    of pieces that are whole rows (several words each) is read as the columns they hold."""
+    rows = [p.text.split() for c in cols for p in c]
+    if len(cols) == 1 and max(map(len, rows)) > 1:
+        rows = [[r[j] for r in rows if j < len(r)] for j in range(max(map(len, rows)))]
+    out = []
+    for r in rows:
+        for w in r:
+            try:
+                out.append(to_tile(w.strip(_PUNCT)))
+            except InvalidWord:
+                pass
+    return out
+
+
+def alphabetical_share(words: list[str]) -> float:
+    """The share of ``words`` (tile form) in alphabetical order: the length of their longest
+    subsequence in order over their number (1.0 for none). Greek capitals sort by code point
+    in the alphabet's order."""
+    import bisect
+    tails: list[str] = []  # tails[k]: the least last word of an ordered subsequence of k+1
+    for w in words:
+        i = bisect.bisect_right(tails, w)
+        if i == len(tails):
+            tails.append(w)
+        else:
+            tails[i] = w
+    return len(tails) / len(words) if words else 1.0
 
 
 def _pdf_words(path: Path, pages: tuple[int, int] | None, out: ListText):
@@ -274,8 +314,9 @@ def report(lt: ListText) -> list[str]:
     lines = []
     prose = [no for no, what in lt.skipped if not what.startswith("header")]
     if prose:
-        lines.append("skipped %d page(s) of prose or without word columns: pages %s "
-                     "(read others with --pages A-B)" % (len(set(prose)), _ranges(prose)))
+        lines.append("skipped %d page(s) of prose or without word columns in alphabetical "
+                     "order: pages %s (read others with --pages A-B)"
+                     % (len(set(prose)), _ranges(prose)))
     heads = [no for no, what in lt.skipped if what.startswith("header")]
     if heads:
         lines.append("dropped %d header, footer or page-number line(s) on pages %s"

@@ -95,6 +95,39 @@ def utf8_head(raw: bytes, n: int) -> bytes:
     return head
 
 
+_LONG_RUN = re.compile(r"\S{%d,}" % (MAX_LINE_BYTES // 4 + 1))
+
+
+def cut_long(text: str) -> str:
+    """``text`` with every run without white space over :data:`MAX_LINE_BYTES` bytes of UTF-8
+    (a 30,000-letter word quoted in a message) cut to its first :data:`SHOWN_BYTES` bytes and
+    '…', as an over-long input line is echoed."""
+    if len(text) <= MAX_LINE_BYTES // 4:
+        return text
+
+    def cut(m: re.Match) -> str:
+        raw = m.group().encode("utf-8", "surrogateescape")
+        if len(raw) <= MAX_LINE_BYTES:
+            return m.group()
+        return utf8_head(raw, SHOWN_BYTES).decode("utf-8", "replace") + "…"
+    return _LONG_RUN.sub(cut, text)
+
+
+class CutStream:
+    """A text stream (stderr) that writes through :func:`cut_long`: no message echoes an
+    over-long argument whole, whichever part of the program (argparse included) wrote it."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(cut_long(text))
+        return len(text)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def decode_line(raw: bytes) -> tuple[str, str | InvalidWord]:
     """(text to show, decoded text) of one input line; an :class:`InvalidWord`
     (``invalid-utf8``, ``too-long``) instead of the text when the line cannot be a word."""

@@ -82,7 +82,8 @@ def usable_root(root: Path | str) -> Path:
 
 #: free bytes a build needs in the cache root: a built folder measured 66,027,780 bytes
 #: (``du -sb`` of the cache folder, commit c8a3b09), with a fifth more for the profiles'
-#: acceptors and the temporary files of the build
+#: acceptors and the temporary files of the build. Checked (commit 1ff5f32): a first build
+#: into an 80 MiB tmpfs succeeded, its disk use peaking at 68,182,016 bytes (df every 0.5 s)
 BUILD_BYTES = 80_000_000
 
 

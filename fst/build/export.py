@@ -24,6 +24,7 @@
 """
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -197,6 +198,30 @@ def _named(fst, table):
     return f
 
 
+@contextlib.contextmanager
+def atomic_paths(*paths: Path | str) -> Iterator[list[Path]]:
+    """Temporary paths beside ``paths`` to write instead; when the block ends without an
+    error each is renamed onto its path, else every one is removed: a failed write (disk full)
+    leaves no truncated file, and an earlier file of that name stays whole."""
+    import tempfile
+
+    temps = []
+    try:
+        for p in map(Path, paths):
+            fd, tmp = tempfile.mkstemp(prefix=".%s." % p.name, suffix=".tmp", dir=p.parent)
+            os.close(fd)
+            temps.append(Path(tmp))
+        yield temps
+        for tmp, p in zip(temps, paths):
+            os.replace(tmp, p)
+    finally:
+        for tmp in temps:
+            try:
+                tmp.unlink()
+            except FileNotFoundError:
+                pass
+
+
 def _fsts(judge):
     return {"analyser": judge.analyser, "tiles": judge.tiles}
 
@@ -236,8 +261,31 @@ def _att(f, table, stem: Path) -> Path:
 
 def _openfst(f, table, stem: Path) -> Path:
     path = stem.with_suffix(".fst")
-    f.write(str(path))
+    with _c_stderr_silenced():  # OpenFst also prints "ERROR: … Write failed" lines itself
+        f.write(str(path))
     return path
+
+
+@contextlib.contextmanager
+def _c_stderr_silenced() -> Iterator[None]:
+    """Point file descriptor 2 at /dev/null for C++ code that reports on it as well as raising:
+    the error is then told once, in one line, by the caller."""
+    import sys
+
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def write_att(judge, directory: Path | str) -> list[Path]:
@@ -399,11 +447,13 @@ def _common_prefix(words) -> str:
 def write_hunspell(judge, directory: Path | str, name: str = "dektes_el",
                    profile: str = "board", list_name: str | None = None) -> list[Path]:
     """Write ``name.aff`` and ``name.dic`` (:func:`hunspell_files`) into ``directory``
-    (created); returns their paths. Raises OSError."""
+    (created); returns their paths. Both are written to temporary files first and renamed into
+    place (:func:`atomic_paths`). Raises OSError."""
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
     aff, dic = hunspell_files(judge, profile, list_name)
     paths = [d / f"{name}.aff", d / f"{name}.dic"]
-    paths[0].write_text(aff, encoding="utf-8")
-    paths[1].write_text(dic, encoding="utf-8")
+    with atomic_paths(*paths) as temps:
+        temps[0].write_text(aff, encoding="utf-8")
+        temps[1].write_text(dic, encoding="utf-8")
     return paths

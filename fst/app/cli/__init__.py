@@ -34,7 +34,6 @@ from fst.app import protocol
 from fst.app.protocol import (DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH, EXIT_INTERNAL, EXIT_OUTPUT,
                               EXIT_USAGE, MAX_LINE_BYTES, PROG, STDOUT, OutputError, UsageError,
                               flush_stdout, stdin_buffer)
-from fst.build.buildctl import BuildError, CacheError
 from grammars.normalize import MAX_LETTERS
 
 #: the module of fst/app/cli that runs each command: the dispatch imports only that one
@@ -161,9 +160,21 @@ def _command(sub, name: str, func, help: str, description: str, examples: str,
     return p
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, but a help or message that cannot be written raises OSError (argparse
+    drops it, and ``dektes --help > /dev/full`` exited 0); the sub-parsers are of this class
+    too."""
+
+    def _print_message(self, message, file=None):
+        if message:
+            file = file or sys.stderr
+            file.write(message)
+            file.flush()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``dektes`` parser; ``parser.commands`` maps each command name to its sub-parser."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         description="Judge Modern Greek words for Scrabble by the federation's regulation, "
                     "and analyse or inflect them. Words may be typed in any case, with or "
@@ -407,7 +418,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pos", action="append", metavar="POS",
                    help="parts of speech, comma-separated or repeated: NOUN (N), ADJ, VERB "
                         "(V, with V.PTCP participles and V.CVB gerunds), ADV, PRON (PRO), DET, "
-                        "NUM, ADP, CONJ, PART, INTJ")
+                        "NUM, ADP, CONJ, PART, INTJ, HIDDEN (§E2 hidden words)")
     p.add_argument("--rule", action="append", metavar="RULES",
                    help="keep words with an analysis naming these rule ids (e.g. B3,D1)")
     p.add_argument("--without-rule", action="append", metavar="RULES",
@@ -710,10 +721,15 @@ def _silence_stdout() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``dektes`` command; return the exit status (130 on Ctrl-C, at any point)."""
+    stderr = sys.stderr
+    if stderr is not None and not isinstance(stderr, protocol.CutStream):
+        sys.stderr = protocol.CutStream(stderr)  # a message never echoes a 30,000-letter word
     try:
         return _main(argv)
     except KeyboardInterrupt:  # while parsing, importing or reporting: quiet too
         return 130
+    finally:
+        sys.stderr = stderr
 
 
 def _main(argv: list[str] | None = None) -> int:
@@ -735,6 +751,13 @@ def _main(argv: list[str] | None = None) -> int:
             args = parser.parse_args(argv)
     except SystemExit as e:  # --help, --version, usage errors
         return e.code if isinstance(e.code, int) else EXIT_USAGE
+    except BrokenPipeError:  # dektes check --help | head -1
+        _silence_stdout()
+        return 141
+    except OSError as e:  # the help could not be written (dektes --help > /dev/full)
+        print("%s: cannot write %s: %s" % (PROG, STDOUT, protocol.os_reason(e)), file=sys.stderr)
+        _silence_stdout()
+        return EXIT_OUTPUT
     if getattr(args, "min_length", 0) > getattr(args, "max_length", MAX_LETTERS):
         print("%s: --min-length (%d) is greater than --max-length (%d)"
               % (PROG, args.min_length, args.max_length), file=sys.stderr)
@@ -760,10 +783,12 @@ def _main(argv: list[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_OUTPUT
     except Exception as e:  # no tracebacks for users
-        if isinstance(e, CacheError):
+        # the build machinery is imported only by a build, so only then can its errors occur
+        buildctl = sys.modules.get("fst.build.buildctl")
+        if buildctl is not None and isinstance(e, buildctl.CacheError):
             print("%s: %s" % (PROG, e), file=sys.stderr)
             return EXIT_USAGE
-        if isinstance(e, BuildError):
+        if buildctl is not None and isinstance(e, buildctl.BuildError):
             print("%s: the build failed: %s" % (PROG, e), file=sys.stderr)
             return EXIT_INTERNAL
         if os.environ.get("DEKTES_DEBUG"):  # the traceback, and the same exit status

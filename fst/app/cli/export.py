@@ -19,16 +19,27 @@ def _cmd_wordlist(args: argparse.Namespace) -> int:
     judge = engine.profile_judge(args)
     header = export.wordlist_header(judge, args.profile, args.list)
     if not args.output:
-        export.write_wordlist(judge, sys.stdout.buffer, header)
+        protocol.flush_stdout()
+        try:
+            export.write_wordlist(judge, sys.stdout.buffer, header)
+            sys.stdout.buffer.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:  # disk full: an output error (exit 4), not a bug
+            raise protocol.OutputError("cannot write %s: %s" % (protocol.STDOUT,
+                                                              protocol.os_reason(e))) from None
         return protocol.EXIT_OK
-    try:
-        with open(args.output, "wb") as f:
-            export.write_wordlist(judge, f, None if args.no_header else header)
-        if args.no_header:
-            with open(args.output + ".licence.txt", "w", encoding="utf-8") as f:
-                f.write("\n".join(h[2:] if h.startswith("# ") else h[1:] for h in header) + "\n")
-    except OSError as e:
-        raise protocol.UsageError("cannot write to %r: %s" % (args.output, e.strerror or e)) from None
+    paths = [args.output] + ([args.output + ".licence.txt"] if args.no_header else [])
+    try:  # temporary files renamed into place: a failed write leaves no truncated file
+        with export.atomic_paths(*paths) as temps:
+            with open(temps[0], "wb") as f:
+                export.write_wordlist(judge, f, None if args.no_header else header)
+            if args.no_header:
+                temps[1].write_text("\n".join(h[2:] if h.startswith("# ") else h[1:]
+                                              for h in header) + "\n", encoding="utf-8")
+    except OSError as e:  # disk full, no such folder, no permission: exit 4
+        raise protocol.OutputError("cannot write to %r: %s" % (args.output, protocol.os_reason(e))) \
+            from None
     protocol.out_line(args.output)
     return protocol.EXIT_OK
 
@@ -44,9 +55,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         try:
             paths = export.write_hunspell(judge, directory, profile=args.profile,
                                           list_name=args.list)
-        except OSError as e:
-            raise protocol.UsageError("cannot write to %r: %s" % (directory, e.strerror or e)) \
-                from None
+        except OSError as e:  # disk full, no permission: an output error (exit 4)
+            raise protocol.OutputError("cannot write to %r: %s"
+                                       % (directory, protocol.os_reason(e))) from None
         for p in paths:
             protocol.out_line(str(p))
         return protocol.EXIT_OK

@@ -85,8 +85,9 @@ def _outputs(paths: list[str], out_dir: str, storage_options: dict | None = None
             fs.makedirs(p, exist_ok=True)
         else:
             os.makedirs(corpus.local_path(out_dir), exist_ok=True)
-    except OSError as e:
-        raise protocol.UsageError("cannot write to %r: %s" % (out_dir, corpus.file_reason(e))) from None
+    except OSError as e:  # the output cannot be written (exit 4), as export --output
+        raise protocol.OutputError("cannot write to %r: %s" % (out_dir, protocol.os_reason(e))) \
+            from None
     return [out_dir.rstrip("/") + "/" + n for n in names]
 
 
