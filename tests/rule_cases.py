@@ -43,7 +43,6 @@ DISAGREE = {  # word: reason (see the module docstring)
     "ΕΚΑΛΟΔΑ": "D2: learned compound verb or archaic aorist not in the lexicon",
     "ΥΠΝΑΚΟ": "E5: lemma not in the lexicon",
     "ΥΠΝΑΚΟΥ": "E5: lemma not in the lexicon",
-    "ΜΑΤΑΡΩΝ": "E5: ματάρων is the genitive plural of ματαράς (O5a, elspell), another lemma; ματάρα itself is not in the lexicon: we believe the row is wrong in tile form",
 
 }
 
