@@ -21,7 +21,10 @@ official list's dev half (forms it could show only) and UniMorph, and then:
   class family with its last three letters, source ``<queue source>+model``, with ``+pes-dev`` when the
   decision without the dev half would not have been the same (the list decided);
   its posterior goes to ``lexicon/model-posteriors.tsv``;
-* **rejected** — P(NONE) ≥ ``REJECT``: a row of ``lexicon/rejected.tsv``
+* **rejected** — P(NONE) ≥ ``REJECT``, or the dev half could show five or more forms of
+  every candidate class and shows none (:func:`never_shown`; τινάσσω, βάπτω), or no source
+  but the one that proposed it shows a form (:func:`unsupported`): a row of
+  ``lexicon/rejected.tsv``
   (lemma, pos, source, reason, posterior of NONE, the queue's reason and candidates); and,
   before the model decides, a hunspell-proposed lemma that is a form of another lemma
   (:func:`form_of_another`: reason names it; posterior: the model's P(NONE));
@@ -61,6 +64,12 @@ REJECT = 0.99       # P(NONE) at which a lemma is rejected
 #: verb's ending selects its parts, and the guard's errors were verbs (*παράγγελσα); nouns and
 #: adjectives of rare endings (πενθερά, βουνοσειρά, φασαριόζος) take their class's regular forms
 MIN_ENDING_LEMMAS = 10
+#: dev-hashed tile forms every candidate class must make, none of them in the dev half, for
+#: a lemma the list never shows to be rejected (issue 22: "five or more dev-hashed")
+MIN_UNSHOWN = 5
+UNSHOWN_REASON = "never in the dev half"
+UNSUPPORTED_REASON = "no other source shows a form"
+REASONS = {"reject-unshown": UNSHOWN_REASON, "reject-unsupported": UNSUPPORTED_REASON}
 SAMPLE = 8000       # elspell lemmas the model is fitted on (seeded, as the measurement)
 NO_ACCEPT = ("competing lemma", "oblique form", "adds too few forms")
 HEADER8 = "# lemma\tpos\tgender\tclass\tparts\tflags\tvariants\tsource"
@@ -136,15 +145,67 @@ def form_of_another(r, pos_list, by_tile: dict, hun_plain: set) -> str | None:
     return None
 
 
-def decide(post: dict, pos_of: dict, accept_ok: bool, kept: set, cands=(), obs=None):
-    """('accept', code, P(code | exists)) | ('reject', None, P(NONE)) | ('keep', None, p).
-    The class is ``LM.voice_choice``'s (an active-only class when the list shows no passive)."""
+def never_shown(lemma: str, cands, obs, least: int = MIN_UNSHOWN) -> bool:
+    """Could the dev half show the lemma and never does? True when every candidate class
+    makes at least ``least`` distinct tile forms besides the citation form that the dev half
+    could hold (2–8 letters, dev-hashed, in the fold under ``DEKTES_PES_FOLD``; forms another
+    lemma of the lexicon has are left out: ``obs`` has no "dev" entry for them) and the dev
+    half holds none of any candidate's forms, the citation form included. ``cands``: the merged candidates;
+    ``obs``: form → {source: present?} (``Evidence.observe``). False without candidates or
+    without the dev half. The issue's τινάσσω, βάπτω, κλέπτω, ξεκόπτω, τυλίσσω are such
+    lemmas: their forms are τινάζω's, βάφω's … or nothing."""
+    if not cands:
+        return False
+    from grammars.normalize import to_tile
+    for c in cands:
+        could = {to_tile(f) for f in c.forms if f != lemma and "dev" in obs.get(f, {})}
+        if len(could) < least:
+            return False
+        if any(obs[f]["dev"] for f in c.forms if "dev" in obs.get(f, {})):
+            return False
+    return not obs.get(lemma, {}).get("dev", False)
+
+
+def unsupported(lemma: str, cands, obs) -> bool:
+    """Does no source support the lemma? True when no form of any candidate class but the
+    citation form (how the queue's source proposed it) is in hunspell, the dev half or
+    UniMorph, the dev half lacks the citation form too, and UniMorph has no table for the
+    lemma (forms another lemma of the lexicon has say nothing: ``obs`` has {} for them).
+    ``cands``: the merged candidates; ``obs``: form → {source: present?}
+    (``Evidence.observe``). False without candidates. Measured on the folds
+    (``scripts/measure/measure_review.py``): of the queue's lemmas so unsupported by fold 0,
+    93.8 % show no form in fold 1 (99.1 % fewer than two)."""
+    if not cands:
+        return False
+    if obs.get(lemma, {}).get("dev"):
+        return False
+    for c in cands:
+        for f in c.forms:
+            o = obs.get(f, {})
+            if "um" in o or (f != lemma and any(o.values())):
+                return False
+    return True
+
+
+def decide(post: dict, pos_of: dict, accept_ok: bool, kept: set, cands=(), obs=None,
+           lemma: str | None = None):
+    """('accept', code, P(code | exists)) | ('reject', None, P(NONE)) |
+    ('reject-unshown' | 'reject-unsupported', None, P(NONE)) | ('keep', None, p). The class
+    is ``LM.voice_choice``'s (an active-only class when the list shows no passive). Accepting
+    is tried first; then P(NONE) ≥ ``REJECT`` rejects, and, given ``lemma``, so do
+    :func:`never_shown` ('reject-unshown') and :func:`unsupported` ('reject-unsupported').
+    ``REJECT`` stays 0.99: on the folds, lowering it to 0.9 would reject 729 more lemmas at
+    a precision of 0.76 (scripts/measure/measure_review.py)."""
     best, p, _ = LM.voice_choice(post, cands, obs or {})
     if (best and accept_ok and (pos_of[best], best) in kept
             and post[LM.NONE] <= 1 - M.EXISTS_MIN and p >= M.POS_THRESHOLD[pos_of[best]]):
         return "accept", best, p
     if post.get(LM.NONE, 0.0) >= REJECT:
         return "reject", None, post[LM.NONE]
+    if lemma is not None and never_shown(lemma, cands, obs or {}):
+        return "reject-unshown", None, post.get(LM.NONE, 0.0)
+    if lemma is not None and unsupported(lemma, cands, obs or {}):
+        return "reject-unsupported", None, post.get(LM.NONE, 0.0)
     return "keep", None, p
 
 
@@ -155,6 +216,9 @@ def main(argv=None) -> int:
     ap.add_argument("--sample", type=int, default=SAMPLE)
     ap.add_argument("--cands-cache", type=Path, metavar="FILE",
                     help="development aid: keep the candidate paradigms in FILE")
+    ap.add_argument("--dump", type=Path, metavar="FILE",
+                    help="development aid: pickle each decided row's posterior, candidates "
+                    "and observations to FILE (scripts/measure/measure_review.py reads it)")
     args = ap.parse_args(argv)
     sources = M.read_sources(args.shared)
     hun, dev, could, um = sources
@@ -193,6 +257,7 @@ def main(argv=None) -> int:
             ROOT / "lexicon" / "lemmas.tsv").items() for code in codes)
     print(f"kinds kept: {len(kept)} of {len(kinds)} (lexicon/model-kinds.tsv)")
     decided = []
+    dump = []
     for r, pos_list in todo:
         lemma = r[0]
         cs = LM.merge_identical(cands.get((lemma, pos_list), []), size)
@@ -205,6 +270,8 @@ def main(argv=None) -> int:
             return bool(by_tile.get(t, frozenset()) - {lemma})
         obs = M.observations(cs, M.evidence(hun, dev, could, um_forms, explained=explained))
         post = model.posterior(lemma, cs, obs)
+        if args.dump:
+            dump.append((r, pos_list, post, cs, obs))
         why = form_of_another(r, pos_list, by_tile, hun_plain)
         if why:
             decided.append((r, "reject", None, post[LM.NONE], 0.0, False, {}, post[LM.NONE],
@@ -215,16 +282,24 @@ def main(argv=None) -> int:
         # the accusative of a masculine in -ος (βαρεμό of βαρεμός) is no neuter of its own
         ok = not r[3].startswith(NO_ACCEPT) and not (lemma.endswith(("ο", "ό"))
                                                      and lemma + "ς" in hun)
-        what, code, p = decide(post, pos_of, ok, kept, cs, obs)
+        what, code, p = decide(post, pos_of, ok, kept, cs, obs, lemma)
+        why = REASONS.get(what)
+        what = "reject" if why else what
         if (what == "accept" and pos_of[code] == "VERB"
                 and endings[(code.rstrip("ab"), lemma[-3:])] < MIN_ENDING_LEMMAS):
             counts["kept: an ending the kind was not measured on"] += 1
             what = "keep"
         obs0 = {f: {s: v for s, v in o.items() if s != "dev"} for f, o in obs.items()}
-        what0, code0, p0 = decide(post0, pos_of, ok, kept, cs, obs0)
+        what0, code0, p0 = decide(post0, pos_of, ok, kept, cs, obs0, lemma)
+        what0 = "reject" if what0 in REASONS else what0
         by_list = dev is not None and (what0, code0) != (what, code)
         decided.append((r, what, code, p, p0 if code0 == code else 0.0,
-                        by_list, {c.code: c for c in cs}, post[LM.NONE]))
+                        by_list, {c.code: c for c in cs}, post[LM.NONE])
+                       + ((why,) if why else ()))
+    if args.dump:
+        import pickle
+        with open(args.dump, "wb") as f:
+            pickle.dump({"rows": dump, "decided": [d[:6] + d[7:] for d in decided]}, f)
     # an accepted lemma that is a main form of one accepted before it is no lemma of its own
     accepted, rejected, kept = [], [], []
     taken_forms: set[str] = set()
@@ -299,7 +374,10 @@ def write(accepted, rejected, kept, untouched) -> None:
         "# list could show five or more of the lemma's forms and shows few or none).",
         "# reason: 'no such lemma' (the posterior above), or, for a lemma hunspell proposed, 'a",
         "# form of another lemma: <lemma>' (the lexicon analyses its citation form so) or 'an",
-        "# aorist passive subjunctive' (its past in -ηκε is listed): posterior = the model's P(NONE).",
+        "# aorist passive subjunctive' (its past in -ηκε is listed), or 'never in the dev half'",
+        f"# (every candidate class makes {MIN_UNSHOWN} or more forms the dev half could hold and it",
+        "# holds none), or 'no other source shows a form' (hunspell, the dev half and UniMorph",
+        "# show no form of any candidate but the citation form): posterior = the model's P(NONE).",
         "# queue_reason, candidates: the review row as classify_by_evidence.py wrote it.",
         "# lemma\tpos\tsource\treason\tposterior\tqueue_reason\tcandidates",
     ]
