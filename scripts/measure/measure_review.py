@@ -100,6 +100,8 @@ def main(argv=None) -> int:
                                                         for b in bins))
     never = [x for x in left if D.never_shown(x[0][0], x[3], x[4])]
     print(f"\n  of them never shown by the dev half (decide_review.never_shown): {len(never)}")
+    unsup = [x for x in left if D.unsupported(x[0][0], x[3], x[4])]
+    print(f"  of them unsupported (decide_review.unsupported): {len(unsup)}")
     if args.fold is None:
         return 0
     from fst.learn import read_dev
@@ -129,6 +131,12 @@ def main(argv=None) -> int:
     line("never shown, P(NONE) < 0.99", [s for s in scored if what.get(s[0][0]) == "keep"
                                          and s[0][2].get(LM.NONE, 0) < 0.99
                                          and D.never_shown(s[0][0][0], s[0][3], s[0][4])])
+    line("unsupported (kept rows)", [s for s in scored if what.get(s[0][0]) == "keep"
+                                     and D.unsupported(s[0][0][0], s[0][3], s[0][4])])
+    line("all rejections, these rules", [
+        s for s in scored if what.get(s[0][0]) == "reject" or what.get(s[0][0]) == "keep" and (
+            D.never_shown(s[0][0][0], s[0][3], s[0][4])
+            or D.unsupported(s[0][0][0], s[0][3], s[0][4]))])
     return 0
 
 
