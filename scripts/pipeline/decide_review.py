@@ -23,7 +23,8 @@ official list's dev half (forms it could show only) and UniMorph, and then:
   its posterior goes to ``lexicon/model-posteriors.tsv``;
 * **rejected** — P(NONE) ≥ ``REJECT``, or the dev half could show five or more forms of
   every candidate class and shows none (:func:`never_shown`; τινάσσω, βάπτω), or no source
-  but the one that proposed it shows a form (:func:`unsupported`): a row of
+  but the one that proposed it shows a form (:func:`unsupported`) and it is no lemma of its
+  own (:func:`not_a_lemma`: απόκτησις, a learned variant of απόκτηση): a row of
   ``lexicon/rejected.tsv``
   (lemma, pos, source, reason, posterior of NONE, the queue's reason and candidates); and,
   before the model decides, a hunspell-proposed lemma that is a form of another lemma
@@ -187,6 +188,34 @@ def unsupported(lemma: str, cands, obs) -> bool:
     return True
 
 
+#: learned (katharevousa) endings whose demotic lemma replaces the ending: απόκτησις →
+#: απόκτηση, αισθητήριον → αισθητήριο, εκκρεμότης → εκκρεμότητα
+LEARNED = (("σις", "ση"), ("ξις", "ξη"), ("ψις", "ψη"), ("ιον", "ιο"), ("ον", "ο"),
+           ("ότης", "ότητα"), ("ύτης", "ύτητα"), ("ητης", "ητα"))
+#: degree endings of adjectives (αβλαβέστατος, εγωκεντρικότερα): forms, not lemmas
+DEGREE = tuple(a + b for a in ("ότατ", "έστατ", "ώτατ", "ότερ", "έστερ", "ώτερ")
+               for b in ("ος", "η", "ο", "α", "ους", "ες", "οι", "ων"))
+
+
+def not_a_lemma(r, known: set) -> str | None:
+    """Why a queued lemma that no source supports (:func:`unsupported`) is no lemma of its
+    own, or None: a learned variant of a lexicon lemma (its demotic form is in ``known``:
+    απόκτησις of απόκτηση), an adjective's degree form (-τατος, -τερα), or, for a lemma
+    hunspell proposed as a noun, a verb form in -ω (διχαλώσω). ``r``: the review row;
+    ``known``: the lemmas of the other lexicon files. Hand-checked: lemmas that only lack
+    support are often real rare words the dev half cannot show (9+ letters: κρυοσυντήρηση,
+    υδατοδεξαμενή), so those stay in review."""
+    lemma = r[0]
+    for old, new in LEARNED:
+        if lemma.endswith(old) and lemma[: -len(old)] + new in known:
+            return f"a learned variant of {lemma[: -len(old)] + new}"
+    if lemma.endswith(DEGREE) and len(lemma) > 8:
+        return "a degree form of an adjective"
+    if r[2] == "hunspell" and r[1] == "NOUN" and lemma.endswith(("ω", "ώ")):
+        return "a verb form proposed as a noun"
+    return None
+
+
 def decide(post: dict, pos_of: dict, accept_ok: bool, kept: set, cands=(), obs=None,
            lemma: str | None = None):
     """('accept', code, P(code | exists)) | ('reject', None, P(NONE)) |
@@ -284,14 +313,23 @@ def main(argv=None) -> int:
                                                      and lemma + "ς" in hun)
         what, code, p = decide(post, pos_of, ok, kept, cs, obs, lemma)
         why = REASONS.get(what)
-        what = "reject" if why else what
+        if what == "reject-unsupported":
+            # no support is no rejection by itself: the dev half cannot show most such
+            # lemmas (9+ letters), and a third of a hand-checked sample were real words
+            why = not_a_lemma(r, known)
+            if why:
+                why = f"{UNSUPPORTED_REASON}: {why}"
+            else:
+                counts["kept: no source but its proposer (undecidable)"] += 1
+        what = "reject" if why else ("keep" if what.startswith("reject-") else what)
         if (what == "accept" and pos_of[code] == "VERB"
                 and endings[(code.rstrip("ab"), lemma[-3:])] < MIN_ENDING_LEMMAS):
             counts["kept: an ending the kind was not measured on"] += 1
             what = "keep"
         obs0 = {f: {s: v for s, v in o.items() if s != "dev"} for f, o in obs.items()}
         what0, code0, p0 = decide(post0, pos_of, ok, kept, cs, obs0, lemma)
-        what0 = "reject" if what0 in REASONS else what0
+        what0 = ("reject" if what0 == "reject-unshown" or what0 == "reject-unsupported"
+                 and not_a_lemma(r, known) else "keep" if what0 in REASONS else what0)
         by_list = dev is not None and (what0, code0) != (what, code)
         decided.append((r, what, code, p, p0 if code0 == code else 0.0,
                         by_list, {c.code: c for c in cs}, post[LM.NONE])
@@ -326,6 +364,8 @@ def main(argv=None) -> int:
         counts[f"accepted {d[6][d[2]].pos}{' +pes-dev' if d[5] else ''}"] += 1
     for d in rejected:
         kind = d[8].split(":")[0] if len(d) > 8 else "no such lemma"
+        if kind == UNSUPPORTED_REASON:
+            kind = d[8].split(": ")[1].split(" of ")[0]
         counts[f"rejected ({kind}){' +pes-dev' if d[5] else ''}"] += 1
     counts["kept in review (evidence undecided)"] = len(kept) - sum(
         v for k, v in counts.items() if k.startswith("kept: a form"))
@@ -376,8 +416,10 @@ def write(accepted, rejected, kept, untouched) -> None:
         "# form of another lemma: <lemma>' (the lexicon analyses its citation form so) or 'an",
         "# aorist passive subjunctive' (its past in -ηκε is listed), or 'never in the dev half'",
         f"# (every candidate class makes {MIN_UNSHOWN} or more forms the dev half could hold and it",
-        "# holds none), or 'no other source shows a form' (hunspell, the dev half and UniMorph",
-        "# show no form of any candidate but the citation form): posterior = the model's P(NONE).",
+        "# holds none), or 'no other source shows a form: <why>' (hunspell, the dev half and",
+        "# UniMorph show no form of any candidate but the citation form, and the lemma is a learned",
+        "# variant of a lexicon lemma, a degree form or a verb form proposed as a noun):",
+        "# posterior = the model's P(NONE).",
         "# queue_reason, candidates: the review row as classify_by_evidence.py wrote it.",
         "# lemma\tpos\tsource\treason\tposterior\tqueue_reason\tcandidates",
     ]
