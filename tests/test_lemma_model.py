@@ -293,3 +293,15 @@ def test_not_a_lemma_names_learned_variants_degree_and_verb_forms_only():
     # real rare words no source shows stay undecided (hand-check, issue 22)
     for lm in ("κρυοσυντήρηση", "υδατοδεξαμενή", "ηλιοσυλλέκτης", "ταλιατέλα"):
         assert D.not_a_lemma(row(lm), known) is None, lm
+
+
+def test_may_accept_refuses_degree_forms_and_forms_of_other_candidates():
+    from scripts.pipeline import decide_review as D
+    row = lambda lm, reason="thin evidence": (lm, "ADJ", "spacy", reason, "-")
+    assert D.may_accept(row("αδιακώλυτος"), set())
+    assert not D.may_accept(row("ευωδέστερος"), set())
+    assert not D.may_accept(row("γεραιότατος"), set())
+    assert D.may_accept(row("λεπιδόπτερος"), set())      # -πτερος: no comparative
+    assert not D.may_accept(row("βαρεμό"), {"βαρεμός"})
+    assert D.may_accept(row("βαρεμό"), set())
+    assert not D.may_accept(row("άδομαι", "adds too few forms"), set())

@@ -131,12 +131,18 @@ def main(argv=None) -> int:
     line("never shown, P(NONE) < 0.99", [s for s in scored if what.get(s[0][0]) == "keep"
                                          and s[0][2].get(LM.NONE, 0) < 0.99
                                          and D.never_shown(s[0][0][0], s[0][3], s[0][4])])
+    known = D.lexicon_lemmas()
+
+    def unsup(s):
+        return D.unsupported(s[0][0][0], s[0][3], s[0][4])
     line("unsupported (kept rows)", [s for s in scored if what.get(s[0][0]) == "keep"
-                                     and D.unsupported(s[0][0][0], s[0][3], s[0][4])])
+                                     and unsup(s)])
+    line("unsupported and not a lemma", [s for s in scored if what.get(s[0][0]) == "keep"
+                                         and unsup(s) and D.not_a_lemma(s[0][0], known)])
     line("all rejections, these rules", [
         s for s in scored if what.get(s[0][0]) == "reject" or what.get(s[0][0]) == "keep" and (
             D.never_shown(s[0][0][0], s[0][3], s[0][4])
-            or D.unsupported(s[0][0][0], s[0][3], s[0][4]))])
+            or unsup(s) and D.not_a_lemma(s[0][0], known))])
     return 0
 
 
