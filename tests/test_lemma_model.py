@@ -114,7 +114,7 @@ def test_model_rejects_the_verbs_the_list_never_shows():
             assert post[LM.NONE] > max(p for c, p in post.items() if c != LM.NONE), (v, post)
         # and the rule for lemmas the list never shows rejects them, whatever P(NONE) is
         from scripts.pipeline import decide_review as D
-        assert D.never_shown(v, cs, obs) == (v != "γράφω"), v
+        assert D.never_shown(v, cs, obs, could) == (v != "γράφω"), v
 
 
 def _rows(name, width):
@@ -219,6 +219,11 @@ def test_never_shown_rejects_five_dev_hashable_forms_none_listed():
     # only four it could show: too few to say
     c, obs = _unshown_case(n_could=4)
     assert not D.never_shown("λα", [c], obs)
+    # four own forms and a fifth that another lemma has, which the list could hold: enough
+    assert D.never_shown("λα", [c], obs, could=lambda t: t in {"ΛΑΑ", "ΛΑΒ", "ΛΑΓ", "ΛΑΔ", "ΛΑΕ"})
+    # but one own form is too few, however many of the other lemma's
+    c1, obs1 = _unshown_case(n_could=1)
+    assert not D.never_shown("λα", [c1], obs1, could=lambda t: True)
     # the citation form listed
     c, obs = _unshown_case(citation_in_dev=True)
     assert not D.never_shown("λα", [c], obs)

@@ -79,6 +79,8 @@ def main(argv=None) -> int:
         raise SystemExit(f"{args.dump} does not exist: run decide_review.py --dump {args.dump}")
     data = pickle.loads(args.dump.read_bytes())
     rows = data["rows"]
+    from fst.learn import dev_could_hold
+    could = dev_could_hold(args.fold)
     what = {}
     for d in data["decided"]:
         what[d[0]] = d[1]
@@ -98,7 +100,7 @@ def main(argv=None) -> int:
         for reason in sorted(by, key=lambda k: -sum(by[k].values())):
             print("  " + reason[:34].ljust(34) + "".join(str(by[reason][b]).rjust(14)
                                                         for b in bins))
-    never = [x for x in left if D.never_shown(x[0][0], x[3], x[4])]
+    never = [x for x in left if D.never_shown(x[0][0], x[3], x[4], could)]
     print(f"\n  of them never shown by the dev half (decide_review.never_shown): {len(never)}")
     unsup = [x for x in left if D.unsupported(x[0][0], x[3], x[4])]
     print(f"  of them unsupported (decide_review.unsupported): {len(unsup)}")
@@ -127,10 +129,10 @@ def main(argv=None) -> int:
         line(f"  P(NONE) in {bin_of(lo)}",
              [s for s in scored if lo <= s[0][2].get(LM.NONE, 0) < hi])
     line("never shown (kept rows)", [s for s in scored if what.get(s[0][0]) == "keep"
-                                     and D.never_shown(s[0][0][0], s[0][3], s[0][4])])
+                                     and D.never_shown(s[0][0][0], s[0][3], s[0][4], could)])
     line("never shown, P(NONE) < 0.99", [s for s in scored if what.get(s[0][0]) == "keep"
                                          and s[0][2].get(LM.NONE, 0) < 0.99
-                                         and D.never_shown(s[0][0][0], s[0][3], s[0][4])])
+                                         and D.never_shown(s[0][0][0], s[0][3], s[0][4], could)])
     known = D.lexicon_lemmas()
 
     def unsup(s):
@@ -141,7 +143,7 @@ def main(argv=None) -> int:
                                          and unsup(s) and D.not_a_lemma(s[0][0], known)])
     line("all rejections, these rules", [
         s for s in scored if what.get(s[0][0]) == "reject" or what.get(s[0][0]) == "keep" and (
-            D.never_shown(s[0][0][0], s[0][3], s[0][4])
+            D.never_shown(s[0][0][0], s[0][3], s[0][4], could)
             or unsup(s) and D.not_a_lemma(s[0][0], known))])
     return 0
 

@@ -68,6 +68,7 @@ MIN_ENDING_LEMMAS = 10
 #: dev-hashed tile forms every candidate class must make, none of them in the dev half, for
 #: a lemma the list never shows to be rejected (issue 22: "five or more dev-hashed")
 MIN_UNSHOWN = 5
+MIN_OWN = 2         # of them forms no other lemma has (its own)
 UNSHOWN_REASON = "never in the dev half"
 UNSUPPORTED_REASON = "no other source shows a form"
 REASONS = {"reject-unshown": UNSHOWN_REASON, "reject-unsupported": UNSUPPORTED_REASON}
@@ -146,21 +147,28 @@ def form_of_another(r, pos_list, by_tile: dict, hun_plain: set) -> str | None:
     return None
 
 
-def never_shown(lemma: str, cands, obs, least: int = MIN_UNSHOWN) -> bool:
-    """Could the dev half show the lemma and never does? True when every candidate class
-    makes at least ``least`` distinct tile forms besides the citation form that the dev half
-    could hold (2–8 letters, dev-hashed, in the fold under ``DEKTES_PES_FOLD``; forms another
-    lemma of the lexicon has are left out: ``obs`` has no "dev" entry for them) and the dev
-    half holds none of any candidate's forms, the citation form included. ``cands``: the merged candidates;
-    ``obs``: form → {source: present?} (``Evidence.observe``). False without candidates or
-    without the dev half. The issue's τινάσσω, βάπτω, κλέπτω, ξεκόπτω, τυλίσσω are such
-    lemmas: their forms are τινάζω's, βάφω's … or nothing."""
+def never_shown(lemma: str, cands, obs, could=None, least: int = MIN_UNSHOWN) -> bool:
+    """Could the dev half show the lemma and never does? True when, for every candidate
+    class, the dev half could hold at least ``least`` of its distinct tile forms besides the
+    citation form (2–8 letters, dev-hashed, in the fold under ``DEKTES_PES_FOLD``; with
+    ``could``, forms another lemma of the lexicon has count too), at least ``MIN_OWN`` of them
+    are its own (no other lemma has them: ``obs`` has a "dev" entry), and the dev half holds
+    none of its own forms, the citation form included. So the issue's τινάσσω, βάπτω,
+    κλέπτω, ξεκόπτω, τυλίσσω lose: the list could show five or more of their forms and shows
+    none but τινάζω's, βάφω's …. ``cands``: the merged candidates; ``obs``: form → {source:
+    present?} (``Evidence.observe``); ``could``: tile → could the dev half hold it
+    (``fst.learn.dev_could_hold``), None to count own forms only. False without candidates
+    or without the dev half."""
     if not cands:
         return False
     from grammars.normalize import to_tile
     for c in cands:
-        could = {to_tile(f) for f in c.forms if f != lemma and "dev" in obs.get(f, {})}
-        if len(could) < least:
+        own = {to_tile(f) for f in c.forms if f != lemma and "dev" in obs.get(f, {})}
+        if len(own) < MIN_OWN:
+            return False
+        allc = own if could is None else own | {
+            t for t in (to_tile(f) for f in c.forms if f != lemma) if could(t)}
+        if len(allc) < least:
             return False
         if any(obs[f]["dev"] for f in c.forms if "dev" in obs.get(f, {})):
             return False
@@ -231,7 +239,7 @@ def may_accept(r, hun) -> bool:
 
 
 def decide(post: dict, pos_of: dict, accept_ok: bool, kept: set, cands=(), obs=None,
-           lemma: str | None = None):
+           lemma: str | None = None, could=None):
     """('accept', code, P(code | exists)) | ('reject', None, P(NONE)) |
     ('reject-unshown' | 'reject-unsupported', None, P(NONE)) | ('keep', None, p). The class
     is ``LM.voice_choice``'s (an active-only class when the list shows no passive). Accepting
@@ -245,7 +253,7 @@ def decide(post: dict, pos_of: dict, accept_ok: bool, kept: set, cands=(), obs=N
         return "accept", best, p
     if post.get(LM.NONE, 0.0) >= REJECT:
         return "reject", None, post[LM.NONE]
-    if lemma is not None and never_shown(lemma, cands, obs or {}):
+    if lemma is not None and never_shown(lemma, cands, obs or {}, could):
         return "reject-unshown", None, post.get(LM.NONE, 0.0)
     if lemma is not None and unsupported(lemma, cands, obs or {}):
         return "reject-unsupported", None, post.get(LM.NONE, 0.0)
@@ -323,7 +331,7 @@ def main(argv=None) -> int:
         post0 = model.posterior(lemma, cs, obs, sources=("hun", "um"))
         pos_of = {c.code: c.pos for c in cs}
         ok = may_accept(r, hun)
-        what, code, p = decide(post, pos_of, ok, kept, cs, obs, lemma)
+        what, code, p = decide(post, pos_of, ok, kept, cs, obs, lemma, could)
         why = REASONS.get(what)
         if what == "reject-unsupported":
             # no support is no rejection by itself: the dev half cannot show most such
