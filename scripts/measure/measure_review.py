@@ -9,8 +9,9 @@ row's posterior, candidates and observations). Prints
 * the distribution of P(NONE) and of the best class's P(class | exists) over the rows the
   decision leaves in review, by queue reason;
 * with ``--fold K`` (the dump made with ``DEKTES_PES_FOLD=K``): for the rows the model would
-  reject at each P(NONE) threshold, and for the rows :func:`decide_review.never_shown`
-  rejects, the share that the *other* fold of the dev half contradicts — a tile form of one of
+  reject at each P(NONE) threshold, and for the rows :func:`decide_review.never_shown` and
+  :func:`decide_review.unsupported` (with and without :func:`decide_review.not_a_lemma`)
+  reject, the share that the *other* fold of the dev half contradicts — a tile form of one of
   the lemma's candidate paradigms (the citation form included; forms the lexicon gives
   another lemma left out) that hashes into the other fold and is in the dev file. Only rows
   with at least one such form the other fold could show are measurable. Precision = the
