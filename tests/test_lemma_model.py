@@ -112,6 +112,9 @@ def test_model_rejects_the_verbs_the_list_never_shows():
             assert post["P4"] > 0.99
         else:
             assert post[LM.NONE] > max(p for c, p in post.items() if c != LM.NONE), (v, post)
+        # and the rule for lemmas the list never shows rejects them, whatever P(NONE) is
+        from scripts.pipeline import decide_review as D
+        assert D.never_shown(v, cs, obs, could) == (v != "γράφω"), v
 
 
 def _rows(name, width):
@@ -146,9 +149,13 @@ def test_decided_rows_left_the_review_queue():
     assert not {(r[0], r[1]) for r in review} & {(r[0], r[1]) for r in rejected}
     assert not accepted & {r[0] for r in rejected}
     # the model's rejections are at P(NONE) >= 0.99; the others name the lemma they are a form of
+    from scripts.pipeline import decide_review as D
     for r in _rows("rejected.tsv", 7):
-        assert r[3] == "no such lemma" and float(r[4]) >= 0.99 or r[3].startswith(
-            ("a form of another lemma: ", "an aorist passive subjunctive")) and r[2].startswith("hunspell+"), r
+        assert (r[3] == "no such lemma" and float(r[4]) >= D.REJECT
+                or r[3] == D.UNSHOWN_REASON and r[2].endswith("+pes-dev")
+                or r[3].startswith(D.UNSUPPORTED_REASON + ": ")
+                or r[3].startswith(("a form of another lemma: ", "an aorist passive subjunctive"))
+                and r[2].startswith("hunspell+")), r
 
 
 def test_voice_rule_takes_the_active_only_class_unless_the_list_shows_a_passive():
@@ -182,3 +189,124 @@ def test_form_of_another_names_the_lemma():
     verb = ("κουφωθώ", "VERB", "hunspell", "thin evidence", "-")
     assert D.form_of_another(verb, ("VERB",), {}, {"κουφωθηκε"}).startswith("an aorist passive")
     assert D.form_of_another(verb, ("VERB",), {}, set()) is None
+
+
+# -- decide_review.never_shown: a lemma the dev half could show but never does ------------------
+
+def _unshown_case(n_could=5, present=(), citation_in_dev=False, explained=()):
+    """One candidate with ``n_could`` forms the dev half could hold (those in ``present`` are
+    in it), two it could not, and the forms in ``explained`` given to another lemma."""
+    forms = [("λα", "N;NOM;SG")] + [(f"λα{chr(0x3b1 + i)}", "N;NOM;PL") for i in range(n_could + 2)]
+    c = cand("X1", "NOUN", forms)
+    obs = {"λα": {"hun": True, "dev": citation_in_dev}}
+    for i, (f, _cell) in enumerate(forms[1:]):
+        if f in explained:
+            obs[f] = {}
+        elif i < n_could:
+            obs[f] = {"hun": True, "dev": f in present}
+        else:
+            obs[f] = {"hun": True}          # 9+ letters or hashed into the held-back half
+    return c, obs
+
+
+def test_never_shown_rejects_five_dev_hashable_forms_none_listed():
+    from scripts.pipeline import decide_review as D
+    c, obs = _unshown_case()
+    assert D.never_shown("λα", [c], obs)
+    # one of them listed: the list shows the lemma
+    c, obs = _unshown_case(present={"λαα"})
+    assert not D.never_shown("λα", [c], obs)
+    # only four it could show: too few to say
+    c, obs = _unshown_case(n_could=4)
+    assert not D.never_shown("λα", [c], obs)
+    # four own forms and a fifth that another lemma has, which the list could hold: enough
+    assert D.never_shown("λα", [c], obs, could=lambda t: t in {"ΛΑΑ", "ΛΑΒ", "ΛΑΓ", "ΛΑΔ", "ΛΑΕ"})
+    # but one own form is too few, however many of the other lemma's
+    c1, obs1 = _unshown_case(n_could=1)
+    assert not D.never_shown("λα", [c1], obs1, could=lambda t: True)
+    # the citation form listed
+    c, obs = _unshown_case(citation_in_dev=True)
+    assert not D.never_shown("λα", [c], obs)
+    # a form another lemma has does not count towards the five
+    c, obs = _unshown_case(explained={"λαα"})
+    assert not D.never_shown("λα", [c], obs)
+    assert not D.never_shown("λα", [], {})
+
+
+def test_never_shown_needs_every_candidate_to_be_showable():
+    from scripts.pipeline import decide_review as D
+    c, obs = _unshown_case()
+    few = cand("X2", "NOUN", [("λα", "N;NOM;SG"), ("λαω", "N;NOM;PL")])
+    obs = dict(obs, λαω={"hun": False, "dev": False})
+    assert not D.never_shown("λα", [c, few], obs)
+    assert D.never_shown("λα", [c], obs)
+
+
+def test_decide_rejects_the_never_shown_below_the_threshold_and_never_accepts_them():
+    from scripts.pipeline import decide_review as D
+    c, obs = _unshown_case()
+    post = {"X1": 0.4, LM.NONE: 0.6}
+    assert D.decide(post, {"X1": "NOUN"}, True, {("NOUN", "X1")}, [c], obs, "λα")[0] == \
+        "reject-unshown"
+    # without the lemma (the decision without the dev half) the rule does not apply
+    assert D.decide(post, {"X1": "NOUN"}, True, {("NOUN", "X1")}, [c], obs)[0] == "keep"
+    c, obs = _unshown_case(present={"λαβ"})
+    assert D.decide(post, {"X1": "NOUN"}, True, {("NOUN", "X1")}, [c], obs, "λα")[0] == "keep"
+    assert D.decide({"X1": 0.001, LM.NONE: 0.999}, {"X1": "NOUN"}, True, set(), [c], obs,
+                    "λα")[0] == "reject"
+
+
+def test_unsupported_rejects_a_lemma_no_other_source_shows():
+    from scripts.pipeline import decide_review as D
+    c = cand("X1", "NOUN", [("λα", "N;NOM;SG"), ("λες", "N;NOM;PL"), ("λας", "N;GEN;SG")])
+    # only the citation form is anywhere (it is how spaCy or hunspell proposed the lemma)
+    silent = {"λα": {"hun": True, "dev": False}, "λες": {"hun": False, "dev": False},
+              "λας": {"hun": False}}
+    assert D.unsupported("λα", [c], silent)
+    post = {"X1": 0.15, LM.NONE: 0.85}
+    assert D.decide(post, {"X1": "NOUN"}, True, set(), [c], silent, "λα")[0] == \
+        "reject-unsupported"
+    # one other form in hunspell, or in the dev half, or the citation form listed: supported
+    for f, s in (("λες", "hun"), ("λες", "dev"), ("λα", "dev")):
+        obs = {k: dict(v) for k, v in silent.items()}
+        obs[f][s] = True
+        assert not D.unsupported("λα", [c], obs), (f, s)
+        assert D.decide(post, {"X1": "NOUN"}, True, set(), [c], obs, "λα")[0] == "keep"
+    # a UniMorph table for the lemma, even without these forms, is a source that knows it
+    assert not D.unsupported("λα", [c], dict(silent, λας={"hun": False, "um": False}))
+    # a form another lemma has is no support (obs {}), and no candidate: nothing to reject
+    assert D.unsupported("λα", [c], dict(silent, λες={}))
+    assert not D.unsupported("λα", [], {})
+
+
+def test_not_a_lemma_names_learned_variants_degree_and_verb_forms_only():
+    from scripts.pipeline import decide_review as D
+    known = {"απόκτηση", "αισθητήριο", "εκκρεμότητα"}
+    row = lambda lm, pos="NOUN", src="spacy": (lm, pos, src, "thin evidence", "-")
+    assert D.not_a_lemma(row("απόκτησις"), known) == "a learned variant of απόκτηση"
+    assert D.not_a_lemma(row("αισθητήριον"), known) == "a learned variant of αισθητήριο"
+    assert D.not_a_lemma(row("εκκρεμότης"), known) == "a learned variant of εκκρεμότητα"
+    # the same ending without the demotic lemma in the lexicon: undecided
+    assert D.not_a_lemma(row("ανάπτυξις"), known) is None
+    assert D.not_a_lemma(row("αβλαβέστατος", "ADJ"), known) == "a degree form of an adjective"
+    # -τερος of a noun or compound that is no comparative (λεπιδόπτερο, τετράστερος)
+    assert D.not_a_lemma(row("λεπιδόπτερο"), known) is None
+    assert D.not_a_lemma(row("τετράστερος", "ADJ"), known) is None
+    assert D.not_a_lemma(row("διχαλώσω", src="hunspell"), known) == \
+        "a verb form proposed as a noun"
+    assert D.not_a_lemma(row("ηχώ"), known) is None        # spaCy's noun in -ώ
+    # real rare words no source shows stay undecided (hand-check, issue 22)
+    for lm in ("κρυοσυντήρηση", "υδατοδεξαμενή", "ηλιοσυλλέκτης", "ταλιατέλα"):
+        assert D.not_a_lemma(row(lm), known) is None, lm
+
+
+def test_may_accept_refuses_degree_forms_and_forms_of_other_candidates():
+    from scripts.pipeline import decide_review as D
+    row = lambda lm, reason="thin evidence": (lm, "ADJ", "spacy", reason, "-")
+    assert D.may_accept(row("αδιακώλυτος"), set())
+    assert not D.may_accept(row("ευωδέστερος"), set())
+    assert not D.may_accept(row("γεραιότατος"), set())
+    assert D.may_accept(row("λεπιδόπτερος"), set())      # -πτερος: no comparative
+    assert not D.may_accept(row("βαρεμό"), {"βαρεμός"})
+    assert D.may_accept(row("βαρεμό"), set())
+    assert not D.may_accept(row("άδομαι", "adds too few forms"), set())

@@ -21,7 +21,11 @@ official list's dev half (forms it could show only) and UniMorph, and then:
   class family with its last three letters, source ``<queue source>+model``, with ``+pes-dev`` when the
   decision without the dev half would not have been the same (the list decided);
   its posterior goes to ``lexicon/model-posteriors.tsv``;
-* **rejected** — P(NONE) ≥ ``REJECT``: a row of ``lexicon/rejected.tsv``
+* **rejected** — P(NONE) ≥ ``REJECT``, or the dev half could show five or more forms of
+  every candidate class and shows none (:func:`never_shown`; τινάσσω, βάπτω), or no source
+  but the one that proposed it shows a form (:func:`unsupported`) and it is no lemma of its
+  own (:func:`not_a_lemma`: απόκτησις, a learned variant of απόκτηση): a row of
+  ``lexicon/rejected.tsv``
   (lemma, pos, source, reason, posterior of NONE, the queue's reason and candidates); and,
   before the model decides, a hunspell-proposed lemma that is a form of another lemma
   (:func:`form_of_another`: reason names it; posterior: the model's P(NONE));
@@ -61,6 +65,13 @@ REJECT = 0.99       # P(NONE) at which a lemma is rejected
 #: verb's ending selects its parts, and the guard's errors were verbs (*παράγγελσα); nouns and
 #: adjectives of rare endings (πενθερά, βουνοσειρά, φασαριόζος) take their class's regular forms
 MIN_ENDING_LEMMAS = 10
+#: dev-hashed tile forms every candidate class must make, none of them in the dev half, for
+#: a lemma the list never shows to be rejected (issue 22: "five or more dev-hashed")
+MIN_UNSHOWN = 5
+MIN_OWN = 2         # of them forms no other lemma has (its own)
+UNSHOWN_REASON = "never in the dev half"
+UNSUPPORTED_REASON = "no other source shows a form"
+REASONS = {"reject-unshown": UNSHOWN_REASON, "reject-unsupported": UNSUPPORTED_REASON}
 SAMPLE = 8000       # elspell lemmas the model is fitted on (seeded, as the measurement)
 NO_ACCEPT = ("competing lemma", "oblique form", "adds too few forms")
 HEADER8 = "# lemma\tpos\tgender\tclass\tparts\tflags\tvariants\tsource"
@@ -136,15 +147,116 @@ def form_of_another(r, pos_list, by_tile: dict, hun_plain: set) -> str | None:
     return None
 
 
-def decide(post: dict, pos_of: dict, accept_ok: bool, kept: set, cands=(), obs=None):
-    """('accept', code, P(code | exists)) | ('reject', None, P(NONE)) | ('keep', None, p).
-    The class is ``LM.voice_choice``'s (an active-only class when the list shows no passive)."""
+def never_shown(lemma: str, cands, obs, could=None, least: int = MIN_UNSHOWN) -> bool:
+    """Could the dev half show the lemma and never does? True when, for every candidate
+    class, the dev half could hold at least ``least`` of its distinct tile forms besides the
+    citation form (2–8 letters, dev-hashed, in the fold under ``DEKTES_PES_FOLD``; with
+    ``could``, forms another lemma of the lexicon has count too), at least ``MIN_OWN`` of them
+    are its own (no other lemma has them: ``obs`` has a "dev" entry), and the dev half holds
+    none of its own forms, the citation form included. So the issue's τινάσσω, βάπτω,
+    κλέπτω, ξεκόπτω, τυλίσσω lose: the list could show five or more of their forms and shows
+    none but τινάζω's, βάφω's …. ``cands``: the merged candidates; ``obs``: form → {source:
+    present?} (``Evidence.observe``); ``could``: tile → could the dev half hold it
+    (``fst.learn.dev_could_hold``), None to count own forms only. False without candidates
+    or without the dev half."""
+    if not cands:
+        return False
+    from grammars.normalize import to_tile
+    for c in cands:
+        own = {to_tile(f) for f in c.forms if f != lemma and "dev" in obs.get(f, {})}
+        if len(own) < MIN_OWN:
+            return False
+        allc = own if could is None else own | {
+            t for t in (to_tile(f) for f in c.forms if f != lemma) if could(t)}
+        if len(allc) < least:
+            return False
+        if any(obs[f]["dev"] for f in c.forms if "dev" in obs.get(f, {})):
+            return False
+    return not obs.get(lemma, {}).get("dev", False)
+
+
+def unsupported(lemma: str, cands, obs) -> bool:
+    """Does no source support the lemma? True when no form of any candidate class but the
+    citation form (how the queue's source proposed it) is in hunspell, the dev half or
+    UniMorph, the dev half lacks the citation form too, and UniMorph has no table for the
+    lemma (forms another lemma of the lexicon has say nothing: ``obs`` has {} for them).
+    ``cands``: the merged candidates; ``obs``: form → {source: present?}
+    (``Evidence.observe``). False without candidates. Measured on the folds
+    (``scripts/measure/measure_review.py``): of the queue's lemmas so unsupported by fold 0,
+    93.8 % show no form in fold 1 (99.1 % fewer than two)."""
+    if not cands:
+        return False
+    if obs.get(lemma, {}).get("dev"):
+        return False
+    for c in cands:
+        for f in c.forms:
+            o = obs.get(f, {})
+            if "um" in o or (f != lemma and any(o.values())):
+                return False
+    return True
+
+
+#: learned (katharevousa) endings whose demotic lemma replaces the ending: απόκτησις →
+#: απόκτηση, αισθητήριον → αισθητήριο, εκκρεμότης → εκκρεμότητα
+LEARNED = (("σις", "ση"), ("ξις", "ξη"), ("ψις", "ψη"), ("ιον", "ιο"), ("ον", "ο"),
+           ("ότης", "ότητα"), ("ύτης", "ύτητα"), ("ητης", "ητα"))
+#: degree endings of adjectives (αβλαβέστατος, εγωκεντρικότερα): forms, not lemmas
+DEGREE = tuple(a + b for a in ("ότατ", "έστατ", "ώτατ", "ότερ", "έστερ", "ώτερ")
+               for b in ("ος", "η", "ο", "α", "ους", "ες", "οι", "ων"))
+
+
+def not_a_lemma(r, known: set) -> str | None:
+    """Why a queued lemma that no source supports (:func:`unsupported`) is no lemma of its
+    own, or None: a learned variant of a lexicon lemma (its demotic form is in ``known``:
+    απόκτησις of απόκτηση), an adjective's degree form (-τατος, -τερα), or, for a lemma
+    hunspell proposed as a noun, a verb form in -ω (διχαλώσω). ``r``: the review row;
+    ``known``: the lemmas of the other lexicon files. Hand-checked: lemmas that only lack
+    support are often real rare words the dev half cannot show (9+ letters: κρυοσυντήρηση,
+    υδατοδεξαμενή), so those stay in review."""
+    lemma = r[0]
+    for old, new in LEARNED:
+        if lemma.endswith(old) and lemma[: -len(old)] + new in known:
+            return f"a learned variant of {lemma[: -len(old)] + new}"
+    if lemma.endswith(DEGREE) and len(lemma) > 8:
+        return "a degree form of an adjective"
+    if r[2] == "hunspell" and r[1] == "NOUN" and lemma.endswith(("ω", "ώ")):
+        return "a verb form proposed as a noun"
+    return None
+
+
+def may_accept(r, hun) -> bool:
+    """May the model accept the review row ``r`` at all? Not a row whose reason makes its
+    lemma a form of another candidate (``NO_ACCEPT``), not the accusative of a masculine in
+    -ος (βαρεμό of βαρεμός: ``hun`` lists βαρεμός), and not an adjective's comparative or
+    superlative (ευωδέστερος of ευώδης; two of 100 accepted lemmas hand-checked before this
+    guard). ``hun``: hunspell's lower-case forms."""
+    lemma = r[0]
+    if r[3].startswith(NO_ACCEPT):
+        return False
+    if lemma.endswith(("ο", "ό")) and lemma + "ς" in hun:
+        return False
+    return not (lemma.endswith(DEGREE) and len(lemma) > 8)
+
+
+def decide(post: dict, pos_of: dict, accept_ok: bool, kept: set, cands=(), obs=None,
+           lemma: str | None = None, could=None):
+    """('accept', code, P(code | exists)) | ('reject', None, P(NONE)) |
+    ('reject-unshown' | 'reject-unsupported', None, P(NONE)) | ('keep', None, p). The class
+    is ``LM.voice_choice``'s (an active-only class when the list shows no passive). Accepting
+    is tried first; then P(NONE) ≥ ``REJECT`` rejects, and, given ``lemma``, so do
+    :func:`never_shown` ('reject-unshown') and :func:`unsupported` ('reject-unsupported').
+    ``REJECT`` stays 0.99: on the folds, lowering it to 0.9 would reject 729 more lemmas at
+    a precision of 0.76 (scripts/measure/measure_review.py)."""
     best, p, _ = LM.voice_choice(post, cands, obs or {})
     if (best and accept_ok and (pos_of[best], best) in kept
             and post[LM.NONE] <= 1 - M.EXISTS_MIN and p >= M.POS_THRESHOLD[pos_of[best]]):
         return "accept", best, p
     if post.get(LM.NONE, 0.0) >= REJECT:
         return "reject", None, post[LM.NONE]
+    if lemma is not None and never_shown(lemma, cands, obs or {}, could):
+        return "reject-unshown", None, post.get(LM.NONE, 0.0)
+    if lemma is not None and unsupported(lemma, cands, obs or {}):
+        return "reject-unsupported", None, post.get(LM.NONE, 0.0)
     return "keep", None, p
 
 
@@ -155,6 +267,9 @@ def main(argv=None) -> int:
     ap.add_argument("--sample", type=int, default=SAMPLE)
     ap.add_argument("--cands-cache", type=Path, metavar="FILE",
                     help="development aid: keep the candidate paradigms in FILE")
+    ap.add_argument("--dump", type=Path, metavar="FILE",
+                    help="development aid: pickle each decided row's posterior, candidates "
+                    "and observations to FILE (scripts/measure/measure_review.py reads it)")
     args = ap.parse_args(argv)
     sources = M.read_sources(args.shared)
     hun, dev, could, um = sources
@@ -193,6 +308,7 @@ def main(argv=None) -> int:
             ROOT / "lexicon" / "lemmas.tsv").items() for code in codes)
     print(f"kinds kept: {len(kept)} of {len(kinds)} (lexicon/model-kinds.tsv)")
     decided = []
+    dump = []
     for r, pos_list in todo:
         lemma = r[0]
         cs = LM.merge_identical(cands.get((lemma, pos_list), []), size)
@@ -205,6 +321,8 @@ def main(argv=None) -> int:
             return bool(by_tile.get(t, frozenset()) - {lemma})
         obs = M.observations(cs, M.evidence(hun, dev, could, um_forms, explained=explained))
         post = model.posterior(lemma, cs, obs)
+        if args.dump:
+            dump.append((r, pos_list, post, cs, obs))
         why = form_of_another(r, pos_list, by_tile, hun_plain)
         if why:
             decided.append((r, "reject", None, post[LM.NONE], 0.0, False, {}, post[LM.NONE],
@@ -212,19 +330,34 @@ def main(argv=None) -> int:
             continue
         post0 = model.posterior(lemma, cs, obs, sources=("hun", "um"))
         pos_of = {c.code: c.pos for c in cs}
-        # the accusative of a masculine in -ος (βαρεμό of βαρεμός) is no neuter of its own
-        ok = not r[3].startswith(NO_ACCEPT) and not (lemma.endswith(("ο", "ό"))
-                                                     and lemma + "ς" in hun)
-        what, code, p = decide(post, pos_of, ok, kept, cs, obs)
+        ok = may_accept(r, hun)
+        what, code, p = decide(post, pos_of, ok, kept, cs, obs, lemma, could)
+        why = REASONS.get(what)
+        if what == "reject-unsupported":
+            # no support is no rejection by itself: the dev half cannot show most such
+            # lemmas (9+ letters), and a third of a hand-checked sample were real words
+            why = not_a_lemma(r, known)
+            if why:
+                why = f"{UNSUPPORTED_REASON}: {why}"
+            else:
+                counts["kept: no source but its proposer (undecidable)"] += 1
+        what = "reject" if why else ("keep" if what.startswith("reject-") else what)
         if (what == "accept" and pos_of[code] == "VERB"
                 and endings[(code.rstrip("ab"), lemma[-3:])] < MIN_ENDING_LEMMAS):
             counts["kept: an ending the kind was not measured on"] += 1
             what = "keep"
         obs0 = {f: {s: v for s, v in o.items() if s != "dev"} for f, o in obs.items()}
-        what0, code0, p0 = decide(post0, pos_of, ok, kept, cs, obs0)
+        what0, code0, p0 = decide(post0, pos_of, ok, kept, cs, obs0, lemma)
+        what0 = ("reject" if what0 == "reject-unshown" or what0 == "reject-unsupported"
+                 and not_a_lemma(r, known) else "keep" if what0 in REASONS else what0)
         by_list = dev is not None and (what0, code0) != (what, code)
         decided.append((r, what, code, p, p0 if code0 == code else 0.0,
-                        by_list, {c.code: c for c in cs}, post[LM.NONE]))
+                        by_list, {c.code: c for c in cs}, post[LM.NONE])
+                       + ((why,) if why else ()))
+    if args.dump:
+        import pickle
+        with open(args.dump, "wb") as f:
+            pickle.dump({"rows": dump, "decided": [d[:6] + d[7:] for d in decided]}, f)
     # an accepted lemma that is a main form of one accepted before it is no lemma of its own
     accepted, rejected, kept = [], [], []
     taken_forms: set[str] = set()
@@ -251,6 +384,8 @@ def main(argv=None) -> int:
         counts[f"accepted {d[6][d[2]].pos}{' +pes-dev' if d[5] else ''}"] += 1
     for d in rejected:
         kind = d[8].split(":")[0] if len(d) > 8 else "no such lemma"
+        if kind == UNSUPPORTED_REASON:
+            kind = d[8].split(": ")[1].split(" of ")[0]
         counts[f"rejected ({kind}){' +pes-dev' if d[5] else ''}"] += 1
     counts["kept in review (evidence undecided)"] = len(kept) - sum(
         v for k, v in counts.items() if k.startswith("kept: a form"))
@@ -299,7 +434,12 @@ def write(accepted, rejected, kept, untouched) -> None:
         "# list could show five or more of the lemma's forms and shows few or none).",
         "# reason: 'no such lemma' (the posterior above), or, for a lemma hunspell proposed, 'a",
         "# form of another lemma: <lemma>' (the lexicon analyses its citation form so) or 'an",
-        "# aorist passive subjunctive' (its past in -ηκε is listed): posterior = the model's P(NONE).",
+        "# aorist passive subjunctive' (its past in -ηκε is listed), or 'never in the dev half'",
+        f"# (every candidate class makes {MIN_UNSHOWN} or more forms the dev half could hold and it",
+        "# holds none), or 'no other source shows a form: <why>' (hunspell, the dev half and",
+        "# UniMorph show no form of any candidate but the citation form, and the lemma is a learned",
+        "# variant of a lexicon lemma, a degree form or a verb form proposed as a noun):",
+        "# posterior = the model's P(NONE).",
         "# queue_reason, candidates: the review row as classify_by_evidence.py wrote it.",
         "# lemma\tpos\tsource\treason\tposterior\tqueue_reason\tcandidates",
     ]
