@@ -1,0 +1,149 @@
+"""The guesser's answers pinned word by word (tests/fixtures/guess_pinned.json), so that a change
+made for speed (grammars/guess.py) provably changes no guess, order, weight, cell or form.
+
+The fixture was written by the guesser before its speed-up (issue 23 item 7) and holds, for
+~100 words (nouns, adjectives, verbs, augmented pasts, tile-form and unaccented input,
+monosyllables, diaeresis, nonsense Greek, invalid input, and forms drawn at random from the
+lexicon's paradigms), every guess (``limit=None``), the ``pos``-filtered guesses and the
+unranked ``analyses``. It also records a digest of what the answers depend on (the class
+tables and ``lexicon/lemmas.tsv``): when those change, the answers may change too, and the
+test says so; rewrite the fixture then, from code known to be right, with
+
+    python -m tests.test_guess_pinned --write
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import lexicon
+from grammars.guess import Guesser
+from grammars.normalize import InvalidWord
+from grammars.paradigm import CLASSES_DIR
+
+PINNED = Path(__file__).resolve().parent / "fixtures" / "guess_pinned.json"
+
+# Hand-picked words; the fixture adds forms drawn at random from the lexicon's paradigms.
+WORDS = [
+    # nouns
+    "ανθρώπου", "άνθρωπος", "θαλασσών", "θάλασσα", "δρόμων", "λόγε", "σπιτιού", "καρδιά",
+    "παιδιά", "πόλεως", "πόλης", "γυναίκες", "φουρνάρηδες", "παγκρέατος", "θυμιάματα",
+    "βασιλιάδες", "χειμώνιασμα", "τσάι", "ρόιδα", "κρέατα", "γάιδαρος", "μήνα",
+    # adjectives
+    "καλός", "καλή", "καλύτερου", "ωραίας", "βαθιά", "ελαφρύ", "αϋλος", "άπιαστους",
+    "αταίριαχτοι", "πλατιών",
+    # verbs
+    "έγραψα", "γράψαμε", "γράφω", "έγραφαν", "αγαπούσαμε", "αγαπήθηκε", "λύνεται",
+    "θυμάμαι", "ερχόμασταν", "τρώει", "έλεγες", "ξαναγράψατε", "κορόιδευα", "κελαηδούσε",
+    # unaccented and tile-form input, monosyllables
+    "ΑΝΘΡΩΠΟΥ", "ΓΡΑΨΑΜΕ", "ΘΑΛΑΣΣΩΝ", "ανθρωπου", "λογος", "μια", "γιοι", "φως", "ΦΩΣ",
+    # nonsense Greek
+    "ξυλοκουφάκι", "μπλιμπλίκια", "κρατσανίζουμε", "ζζζ", "ψψα", "ααααα", "ώ", "ο",
+    # not words
+    "abc", "", "λόγος1",
+]
+
+POS_CASES = [("έγραψα", "VERB"), ("έγραψα", "NOUN"), ("καλός", "ADJ"), ("ΓΡΑΨΑΜΕ", "verb"),
+             ("θαλασσών", "NOUN")]
+ANALYSES = ["ανθρώπου", "έγραψα", "καλή", "σπιτιού", "τσάι", "ξυλοκουφάκι"]
+ANALYSES_LEMMAS = [("ανθρώπου", ["άνθρωπος", "ανθρώπος"]), ("έγραψα", ["γράφω", "γράψω"])]
+
+
+def inputs_digest() -> str:
+    """SHA-1 of the class tables and lexicon/lemmas.tsv, which the answers depend on."""
+    h = hashlib.sha1()
+    for p in sorted(CLASSES_DIR.glob("*.tsv")) + [lexicon.LEXICON_DIR / lexicon.LEMMAS_FILE]:
+        h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def answer(g: Guesser, word: str, pos: str | None = None, limit: int | None = None):
+    try:
+        return [list(x) for x in g.guess(word, pos=pos, limit=limit)]
+    except InvalidWord as e:
+        return "InvalidWord:" + e.code
+
+
+def random_words(n: int = 40, seed: int = 23) -> list[str]:
+    import random
+
+    from scripts.benchmarks.guess import make_types
+
+    return make_types(n, random.Random(seed))
+
+
+def capture() -> dict:
+    g = Guesser()
+    words = list(dict.fromkeys(WORDS + random_words()))
+    return {
+        "digest": inputs_digest(),
+        "words": words,
+        "guesses": {w: answer(g, w) for w in words},
+        "pos": [[w, p, answer(g, w, pos=p)] for w, p in POS_CASES],
+        "analyses": {w: [list(a) for a in g.analyses(w)] for w in ANALYSES},
+        "analyses_lemmas": [[w, ls, [list(a) for a in g.analyses(w, lemmas=set(ls))]]
+                            for w, ls in ANALYSES_LEMMAS],
+    }
+
+
+@pytest.fixture(scope="module")
+def pinned():
+    data = json.loads(PINNED.read_text(encoding="utf-8"))
+    if data["digest"] != inputs_digest():
+        pytest.fail("the class tables or lexicon/lemmas.tsv changed since "
+                    f"{PINNED.name} was written: check the new guesses and rewrite it with "
+                    "python -m tests.test_guess_pinned --write")
+    return data
+
+
+def test_every_guess_is_as_pinned(pinned):
+    g = Guesser()
+    got = {w: answer(g, w) for w in pinned["words"]}
+    diff = [w for w in pinned["words"] if got[w] != pinned["guesses"][w]]
+    assert not diff, f"{len(diff)} words guessed differently, e.g. {diff[0]!r}: " \
+                     f"{got[diff[0]][:3]} instead of {pinned['guesses'][diff[0]][:3]}"
+
+
+def test_the_fixture_is_varied(pinned):
+    """Many words with several guesses, some with none, and invalid input: a test that can fail."""
+    ans = pinned["guesses"].values()
+    assert sum(1 for a in ans if isinstance(a, list) and len(a) >= 5) >= 50
+    assert any(a == [] for a in ans)
+    assert sum(1 for a in ans if isinstance(a, str)) >= 2
+
+
+def test_a_batch_answers_as_pinned(pinned):
+    """guess_many (default limit 10), its caches kept across words, in reverse order and twice
+    over: each answer is the first 10 pinned guesses."""
+    words = pinned["words"][::-1] * 2
+    g = Guesser()
+    for (w, r), want in zip(g.guess_many(words), words):
+        assert w == want
+        exp = pinned["guesses"][w]
+        got = "InvalidWord:" + r.code if isinstance(r, InvalidWord) else [list(x) for x in r]
+        assert got == (exp if isinstance(exp, str) else exp[:10]), w
+
+
+def test_pos_filter_and_analyses_as_pinned(pinned):
+    g = Guesser()
+    assert [[w, p, answer(g, w, pos=p)] for w, p, _ in pinned["pos"]] == pinned["pos"]
+    assert {w: [list(a) for a in g.analyses(w)] for w in pinned["analyses"]} == pinned["analyses"]
+    assert [[w, ls, [list(a) for a in g.analyses(w, lemmas=set(ls))]]
+            for w, ls, _ in pinned["analyses_lemmas"]] == pinned["analyses_lemmas"]
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--write"]:
+        sys.exit("usage: python -m tests.test_guess_pinned --write")
+    data = capture()
+    # one line per word, so that a diff of the fixture names the words that changed
+    lines = ",\n".join(json.dumps(k, ensure_ascii=False) + ": " + (
+        "{\n" + ",\n".join(json.dumps(w, ensure_ascii=False) + ": "
+                            + json.dumps(a, ensure_ascii=False) for w, a in v.items()) + "}"
+        if isinstance(v, dict) else json.dumps(v, ensure_ascii=False)) for k, v in data.items())
+    PINNED.write_text("{" + lines + "}\n", encoding="utf-8")
+    print(f"wrote {PINNED}")
