@@ -95,6 +95,11 @@ def _underlying(lemma: str) -> str:
     return ph.underlying(lemma, glides=False)
 
 
+#: ``grammars.phonology.realise`` kept on its arguments: the candidates of one form call it
+#: with the same stem and ending for many classes (about 12 calls for each distinct one)
+_realise = functools.lru_cache(maxsize=200_000)(ph.realise)
+
+
 @functools.lru_cache(maxsize=200_000)
 def plain_of(word: str) -> str:
     """Accented lower-case word → plain letters (no accent, σ for ς, diaeresis kept)."""
@@ -179,6 +184,19 @@ class _IndexedRule:
     ending_raw: str  # the underlying ending without stress marks (glide j kept)
     kept: str  # key minus the letters the rule strips (what the stem must end in)
     stripped: str  # the letters the rule strips from the lemma (the end of the key)
+    # the cell's longer keys that end in ``key``: a lemma ending in one of them takes that
+    # key's rules instead (ClassTable.rules_for chooses the longest key)
+    longer: tuple[str, ...] = ()
+
+
+class _Group(NamedTuple):
+    """Indexed rules of one ending that inflect a lemma alike (same strip, underlying ending,
+    directive and augment, same key letters): a candidate lemma is tested once for them all."""
+    kept: str
+    stripped: str
+    rule: Rule  # the first member's rule (strip, ending, directive, aug are the group's)
+    ending_raw: str
+    members: tuple[_IndexedRule, ...]
 
 
 class Guesser:
@@ -192,14 +210,33 @@ class Guesser:
         for code, t in self.tables.items():
             for cell, keys in t.rules.items():
                 for key, rules in keys.items():
+                    longer = tuple(k for k in keys if len(k) > len(key) and k.endswith(key))
                     for r in rules:
                         ep = ph.plain(r.ending)
                         self._index[ep].append(_IndexedRule(
                             code, cell, key, r, ep, r.ending.replace(ph.MARK, ""),
                             key[:len(key) - r.strip],
-                            key[len(key) - r.strip:]))
+                            key[len(key) - r.strip:], longer))
         self._max_ending = max(len(e) for e in self._index)
+        # per part of speech (None: all), ending -> groups of rules that inflect alike
+        self._groups: dict[str | None, dict[str, tuple[_Group, ...]]] = {
+            pos: self._group(pos) for pos in (None, "NOUN", "ADJ", "VERB")}
         self._train(read_lemma_classes() if lexicon is None else lexicon)
+
+    def _group(self, pos: str | None) -> dict[str, tuple[_Group, ...]]:
+        out = {}
+        for ending, irs in self._index.items():
+            groups: dict[tuple, list[_IndexedRule]] = {}
+            for ir in irs:
+                if pos and self.pos_of[ir.code] != pos:
+                    continue
+                r = ir.rule
+                groups.setdefault((ir.kept, ir.stripped, r.strip, r.ending, r.directive, r.aug),
+                                  []).append(ir)
+            if groups:
+                out[ending] = tuple(_Group(m[0].kept, m[0].stripped, m[0].rule, m[0].ending_raw,
+                                           tuple(m)) for m in groups.values())
+        return out
 
     # ---------------------------------------------------------------- weights
     def _train(self, lexicon: Iterable[tuple[str, str]]) -> None:
@@ -284,47 +321,66 @@ class Guesser:
         """(lemma, code, cell, rule weight) whose cell rule reproduces ``form``; only lemmas in
         ``lemmas`` when it is given."""
         fp = plain_of(form)
+        groups = self._groups.get(pos)
+        if groups is None:
+            groups = self._groups[pos] = self._group(pos)
         found = {}
+        aug_form = form.startswith("έ")
         for L in range(0, min(len(fp), self._max_ending) + 1):
-            ending = fp[len(fp) - L:]
-            for ir in self._index.get(ending, ()):
-                if pos and self.pos_of[ir.code] != pos:
-                    continue
-                stems = [fp[:len(fp) - L]]
-                if ir.rule.aug and form.startswith("έ") and len(stems[0]) > 1:
-                    stems.append(stems[0][1:])
+            gs = groups.get(fp[len(fp) - L:])
+            if gs is None:
+                continue
+            stem0 = fp[:len(fp) - L]
+            for gr in gs:
+                r = gr.rule
+                stems = [stem0]
+                if r.aug and aug_form and len(stem0) > 1:
+                    stems.append(stem0[1:])
                 for stem in stems:
-                    if not stem.endswith(ir.kept) or not stem:
+                    if not stem.endswith(gr.kept) or not stem:
                         continue
-                    lp = stem + ir.stripped
+                    lp = stem + gr.stripped
                     if len(lp) < 2 or not any(ch in ph.VOWELS for ch in lp):
                         continue
-                    table = self.tables[ir.code]
-                    if ir.rule not in table.rules_for(lp, ir.cell):
+                    # the group's members whose rule the lemma takes (the longest key)
+                    members = [ir for ir in gr.members
+                               if not ir.longer or not any(lp.endswith(k) for k in ir.longer)]
+                    if not members:
                         continue
-                    # Only a 'keep' rule reads the lemma's accent; under the other directives
-                    # every accentuation gives the same form, unless the accent stands on the
-                    # first letter of a digraph of stem + ending (τσάι, ραβόσ|ουνα), which
-                    # changes the syllables: test those one by one.
-                    keep = ir.rule.directive == ph.KEEP
-                    n_stem = len(lp) - ir.rule.strip
-                    seq = lp[:n_stem] + ir.ending_raw
-                    group_ok = None
-                    for lemma, j in _accentuations(lp):
-                        if lemmas is not None and lemma not in lemmas:
-                            continue
-                        k = (lemma, ir.code, ir.cell)
-                        if k in found and found[k] <= ir.rule.weight:
-                            continue
-                        if keep or (0 <= j < n_stem and seq[j:j + 2] in ph.DIGRAPHS):
-                            ok = self._produces(lemma, ir, form)
-                        else:
-                            if group_ok is None:
-                                group_ok = self._produces(lemma, ir, form)
-                            ok = group_ok
-                        if ok:
-                            found[k] = min(found.get(k, 99), ir.rule.weight)
+                    for lemma in self._producing(lp, gr, form, lemmas):
+                        for ir in members:
+                            k = (lemma, ir.code, ir.cell)
+                            w = ir.rule.weight
+                            if k not in found or w < found[k]:
+                                found[k] = w
         return found
+
+    def _producing(self, lp: str, gr: _Group, form: str,
+                   lemmas: Container[str] | None) -> list[str]:
+        """The accentuations of plain lemma ``lp`` (in ``lemmas`` if given) that ``gr``'s rule
+        turns into ``form``."""
+        # Only a 'keep' rule reads the lemma's accent; under the other directives every
+        # accentuation gives the same form, unless the accent stands on the first letter of a
+        # digraph of stem + ending (τσάι, ραβόσ|ουνα), which changes the syllables: test those
+        # one by one.
+        r = gr.rule
+        keep = r.directive == ph.KEEP
+        n_stem = len(lp) - r.strip
+        seq = lp[:n_stem] + gr.ending_raw
+        group_ok = None
+        out = []
+        for lemma, j in _accentuations(lp):
+            if lemmas is not None and lemma not in lemmas:
+                continue
+            if keep or (0 <= j < n_stem and seq[j:j + 2] in ph.DIGRAPHS):
+                ok = self._produces(lemma, r, form)
+            else:
+                if group_ok is None:
+                    group_ok = self._produces(lemma, r, form)
+                ok = group_ok
+            if ok:
+                out.append(lemma)
+        return out
 
     def analyses(self, form: str, pos: str | None = None,
                  lemmas: Container[str] | None = None) -> list[tuple[str, str, str]]:
@@ -334,16 +390,15 @@ class Guesser:
         return sorted(self._candidates(form, pos, lemmas))
 
     @staticmethod
-    def _produces(lemma: str, ir: _IndexedRule, form: str) -> bool:
-        """Does ``ir``'s rule turn ``lemma`` into ``form`` (as ``generate`` would)?"""
+    def _produces(lemma: str, r: Rule, form: str) -> bool:
+        """Does rule ``r`` turn ``lemma`` into ``form`` (as ``generate`` would)?"""
         u = _underlying(lemma)
         p = ph.plain(u)
-        r = ir.rule
         if r.strip > len(p):
             return False
         stem, _ = cut(u, r.strip)
         aug = ph.AUG if (r.aug and consonant_initial(p)) else None
-        return ph.realise(stem, r.ending, r.directive, aug) == form
+        return _realise(stem, r.ending, r.directive, aug) == form
 
     def guess(self, word: str, pos: str | None = None, limit: int = 10) -> list[Guess]:
         """Candidate (lemma, class) analyses of ``word``, best (lowest weight) first.
