@@ -53,6 +53,7 @@ from __future__ import annotations
 import collections
 import functools
 import math
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Container, Iterable, NamedTuple
@@ -90,9 +91,19 @@ def table_pos(code: str, table: ClassTable | None = None) -> str:
     return POS_OF_PREFIX.get(code[:1], "?")
 
 
+#: grammars.phonology.underlying(glides=False) as one str.translate, for the letters it
+#: accepts: an accented vowel becomes the vowel and the stress mark, a letter stays
+_UNDERLYING = str.maketrans({a: v + ph.MARK for a, v in ph._ACCENTED.items()})
+_UNDERLYING_OK = frozenset(ph.LETTERS) | frozenset(ph._ACCENTED)
+
+
 @functools.lru_cache(maxsize=100_000)
 def _underlying(lemma: str) -> str:
-    return ph.underlying(lemma, glides=False)
+    """``grammars.phonology.underlying(lemma, glides=False)``; raises its ValueError."""
+    w = unicodedata.normalize("NFC", lemma.lower()).replace("ς", "σ")
+    if not _UNDERLYING_OK.issuperset(w):
+        return ph.underlying(lemma, glides=False)  # raises, naming the character
+    return w.translate(_UNDERLYING)
 
 
 #: ``grammars.phonology.realise`` kept on its arguments: the candidates of one form call it
@@ -103,19 +114,20 @@ _realise = functools.lru_cache(maxsize=200_000)(ph.realise)
 @functools.lru_cache(maxsize=200_000)
 def plain_of(word: str) -> str:
     """Accented lower-case word → plain letters (no accent, σ for ς, diaeresis kept)."""
-    return ph.plain(ph.underlying(word, glides=False))
+    return ph.plain(_underlying(word))
 
 
 @functools.lru_cache(maxsize=200_000)
 def stress_slot(lemma: str) -> str:
     """Stressed syllable counted from the end: '0' ultima, '1' penult, '2' antepenult, '3'
     further back; '-' for an unaccented word (monosyllables)."""
-    units = ph._units(ph.underlying(lemma, glides=False))
-    nuclei = [u for u in units if ph._is_nucleus(u)]
-    for i, u in enumerate(reversed(nuclei)):
-        if u.endswith(ph.MARK):
-            return str(min(i, 3))
-    return "-"
+    # the nuclei after the last stress mark: units start afresh after a mark (it closes the
+    # unit before it), so the letters after it are read as they are in the whole word
+    u = _underlying(lemma)
+    k = u.rfind(ph.MARK)
+    if k < 0:
+        return "-"
+    return str(min(sum(1 for x in ph._units(u[k + 1:]) if ph._is_nucleus(x)), 3))
 
 
 def accentuations(plain: str) -> list[str]:
@@ -123,16 +135,19 @@ def accentuations(plain: str) -> list[str]:
     vowel groups as spelled (both letters of a digraph are tried: τσάι, ρόιδο; ι/υ before a
     vowel may be a glide, so χειμώνιασμα, άπιαστος stress the fourth vowel group from the
     end); a monosyllable stays unaccented."""
-    return [w for w, _ in _accentuations(plain)]
+    return [w for w, _, _ in _accentuations(plain)]
 
 
 @functools.lru_cache(maxsize=100_000)
-def _accentuations(plain: str) -> tuple[tuple[str, int], ...]:
-    """(accented spelling, index of the accented letter or -1) for ``accentuations``."""
+def _accentuations(plain: str) -> tuple[tuple[str, int, str], ...]:
+    """(accented spelling, index of the accented letter or -1, its underlying string) for
+    ``accentuations``; the underlying string is ``plain`` with the stress mark after the
+    accented letter, as ``_underlying`` of the spelling gives it (tests/test_guess_pinned.py)."""
     units = ph._units(plain)
     nuclei = [i for i, u in enumerate(units) if ph._is_nucleus(u)]
     if len(nuclei) <= 1:
-        return ((plain[:-1] + "ς" if plain.endswith("σ") else plain, -1),) if nuclei else ()
+        return ((plain[:-1] + "ς" if plain.endswith("σ") else plain, -1, plain),) \
+            if nuclei else ()
     starts = []
     pos = 0
     for u in units:
@@ -144,7 +159,8 @@ def _accentuations(plain: str) -> tuple[tuple[str, int], ...]:
             if ch in _ACCENT:
                 j = starts[ni] + off
                 w = plain[:j] + _ACCENT[ch] + plain[j + 1:]
-                out.append((w[:-1] + "ς" if w.endswith("σ") else w, j))
+                out.append((w[:-1] + "ς" if w.endswith("σ") else w, j,
+                            plain[:j + 1] + ph.MARK + plain[j + 1:]))
     return tuple(out)
 
 
@@ -194,9 +210,11 @@ class _Group(NamedTuple):
     directive and augment, same key letters): a candidate lemma is tested once for them all."""
     kept: str
     stripped: str
+    stripped_vowel: bool  # does ``stripped`` hold a vowel letter
     rule: Rule  # the first member's rule (strip, ending, directive, aug are the group's)
     ending_raw: str
-    members: tuple[_IndexedRule, ...]
+    members: tuple[tuple[str, str, int, tuple[str, ...]], ...]  # code, cell, weight, longer
+    longer: bool  # has a member longer keys
 
 
 class Guesser:
@@ -234,9 +252,22 @@ class Guesser:
                 groups.setdefault((ir.kept, ir.stripped, r.strip, r.ending, r.directive, r.aug),
                                   []).append(ir)
             if groups:
-                out[ending] = tuple(_Group(m[0].kept, m[0].stripped, m[0].rule, m[0].ending_raw,
-                                           tuple(m)) for m in groups.values())
+                out[ending] = tuple(
+                    _Group(m[0].kept, m[0].stripped, any(ch in ph.VOWELS for ch in m[0].stripped),
+                           m[0].rule, m[0].ending_raw,
+                           tuple((ir.code, ir.cell, ir.rule.weight, ir.longer) for ir in m),
+                           any(ir.longer for ir in m))
+                    for m in groups.values())
         return out
+
+    def clear_caches(self) -> None:
+        """Forget what earlier words left behind (every memo of this module, this guesser's
+        included): the next word is analysed as by a fresh process. For benchmarks."""
+        for f in (_underlying, plain_of, stress_slot, _accentuations, _realise, Guesser.prior,
+                  Guesser._generated, Guesser._letter_logp, Guesser._char_logp,
+                  Guesser._ending_logp, Guesser._lemma_model, Guesser._log_nforms):
+            f.cache_clear()
+        self._window_logp.clear()
 
     # ---------------------------------------------------------------- weights
     def _train(self, lexicon: Iterable[tuple[str, str]]) -> None:
@@ -265,6 +296,7 @@ class Guesser:
         for (sk, _, _), v in suf.items():
             suf_n[sk] += v
         self._ngram, self._ctx_n = ngram, ctx_n
+        self._window_logp: dict[str, float] = {}
         self._ctx_types = ctx_types
         self._suf, self._suf_n = suf, suf_n
         self._total = max(total, 1)
@@ -277,11 +309,18 @@ class Guesser:
                 forms = set()
             self._nforms[code] = max(len(forms), 1)
 
+    @functools.lru_cache(maxsize=200_000)
     def _char_logp(self, p: str) -> float:
         """ln P of a plain lemma under the letter n-gram model (Witten-Bell interpolation)."""
         s = "^" * (NGRAM - 1) + p + "$"
-        cond = self._letter_logp
-        return sum(cond(s[i - NGRAM + 1:i], s[i]) for i in range(NGRAM - 1, len(s)))
+        memo = self._window_logp  # NGRAM letters -> ln P(last | the others)
+        total = 0  # the terms added left to right, as sum() does
+        for i in range(NGRAM - 1, len(s)):
+            x = memo.get(s[i - NGRAM + 1:i + 1])
+            if x is None:
+                x = memo[s[i - NGRAM + 1:i + 1]] = self._letter_logp(s[i - NGRAM + 1:i], s[i])
+            total += x
+        return total
 
     @functools.lru_cache(maxsize=500_000)
     def _letter_logp(self, context: str, letter: str) -> float:
@@ -299,22 +338,44 @@ class Guesser:
 
     def _class_logp(self, p: str, code: str, t: str) -> float:
         """ln P(class, stress | the lemma's ending), suffix back-off as in TnT."""
-        prob = (self._suf.get(("", code, t), 0) + 0.1) / (self._total + 0.1 * len(self.tables) * 5)
-        for k in range(1, min(SUFFIX, len(p)) + 1):
-            sk = p[len(p) - k:]
-            n = self._suf_n.get(sk, 0)
-            if not n:
-                break
-            prob = (self._suf.get((sk, code, t), 0) + THETA * prob) / (n + THETA)
+        return self._ending_logp(self._model_ending(p), code, t)
+
+    @functools.lru_cache(maxsize=200_000)
+    def _ending_logp(self, end: str, code: str, t: str) -> float:
+        """``_class_logp`` of a lemma whose back-off chain ends at ``end``: the chain is the
+        endings of ``end`` (all of them seen), so lemmas with the same ``end`` share it."""
+        suf = self._suf
+        prob = (suf.get(("", code, t), 0) + 0.1) / (self._total + 0.1 * len(self.tables) * 5)
+        for k in range(1, len(end) + 1):
+            sk = end[len(end) - k:]
+            prob = (suf.get((sk, code, t), 0) + THETA * prob) / (self._suf_n[sk] + THETA)
         return math.log(prob)
+
+    def _model_ending(self, p: str) -> str:
+        """The longest ending of ``p`` (at most SUFFIX letters) whose endings the lexicon's
+        lemmas all have: where the back-off of ``_class_logp`` stops."""
+        k = 0
+        for k in range(1, min(SUFFIX, len(p)) + 1):
+            if not self._suf_n.get(p[len(p) - k:], 0):
+                k -= 1
+                break
+        return p[len(p) - k:] if k else ""
+
+    @functools.lru_cache(maxsize=200_000)
+    def _lemma_model(self, lemma: str) -> tuple[float, str, str]:
+        """(-ln P_letters, model ending, stress slot) of a lemma: its part of ``prior``."""
+        p = plain_of(lemma)
+        return -self._char_logp(p), self._model_ending(p), stress_slot(lemma)
 
     @functools.lru_cache(maxsize=200_000)
     def prior(self, lemma: str, code: str) -> float:
         """Weight of (lemma, class) before the cell: see the module docstring."""
-        p = plain_of(lemma)
-        t = stress_slot(lemma)
-        return (-self._char_logp(p) - self._class_logp(p, code, t)
-                + math.log(self._nforms.get(code, 1)))
+        neg_char, end, t = self._lemma_model(lemma)
+        return neg_char - self._ending_logp(end, code, t) + self._log_nforms(code)
+
+    @functools.lru_cache(maxsize=None)
+    def _log_nforms(self, code: str) -> float:
+        return math.log(self._nforms.get(code, 1))
 
     # ---------------------------------------------------------------- inversion
     def _candidates(self, form: str, pos: str | None, lemmas: Container[str] | None = None):
@@ -326,57 +387,64 @@ class Guesser:
             groups = self._groups[pos] = self._group(pos)
         found = {}
         aug_form = form.startswith("έ")
+        vowels = ph.VOWELS
         for L in range(0, min(len(fp), self._max_ending) + 1):
             gs = groups.get(fp[len(fp) - L:])
             if gs is None:
                 continue
             stem0 = fp[:len(fp) - L]
+            if not stem0:
+                continue
+            vowel0 = any(ch in vowels for ch in stem0)
             for gr in gs:
-                r = gr.rule
-                stems = [stem0]
-                if r.aug and aug_form and len(stem0) > 1:
-                    stems.append(stem0[1:])
-                for stem in stems:
-                    if not stem.endswith(gr.kept) or not stem:
+                stems = [(stem0, vowel0)]
+                if gr.rule.aug and aug_form and len(stem0) > 1:
+                    stems.append((stem0[1:], any(ch in vowels for ch in stem0[1:])))
+                for stem, vowel in stems:
+                    if not stem.endswith(gr.kept):
                         continue
                     lp = stem + gr.stripped
-                    if len(lp) < 2 or not any(ch in ph.VOWELS for ch in lp):
+                    if len(lp) < 2 or not (vowel or gr.stripped_vowel):
                         continue
                     # the group's members whose rule the lemma takes (the longest key)
-                    members = [ir for ir in gr.members
-                               if not ir.longer or not any(lp.endswith(k) for k in ir.longer)]
+                    members = gr.members if not gr.longer else [
+                        m for m in gr.members
+                        if not m[3] or not any(lp.endswith(k) for k in m[3])]
                     if not members:
                         continue
                     for lemma in self._producing(lp, gr, form, lemmas):
-                        for ir in members:
-                            k = (lemma, ir.code, ir.cell)
-                            w = ir.rule.weight
+                        for code, cell, w, _ in members:
+                            k = (lemma, code, cell)
                             if k not in found or w < found[k]:
                                 found[k] = w
         return found
 
-    def _producing(self, lp: str, gr: _Group, form: str,
-                   lemmas: Container[str] | None) -> list[str]:
+    @staticmethod
+    def _producing(lp: str, gr: _Group, form: str, lemmas: Container[str] | None) -> list[str]:
         """The accentuations of plain lemma ``lp`` (in ``lemmas`` if given) that ``gr``'s rule
-        turns into ``form``."""
+        turns into ``form`` (as ``generate`` would)."""
         # Only a 'keep' rule reads the lemma's accent; under the other directives every
         # accentuation gives the same form, unless the accent stands on the first letter of a
         # digraph of stem + ending (τσάι, ραβόσ|ουνα), which changes the syllables: test those
         # one by one.
         r = gr.rule
+        strip = r.strip
+        if strip > len(lp):
+            return []
         keep = r.directive == ph.KEEP
-        n_stem = len(lp) - r.strip
+        n_stem = len(lp) - strip
         seq = lp[:n_stem] + gr.ending_raw
+        aug = ph.AUG if (r.aug and consonant_initial(lp)) else None
         group_ok = None
         out = []
-        for lemma, j in _accentuations(lp):
+        for lemma, j, u in _accentuations(lp):
             if lemmas is not None and lemma not in lemmas:
                 continue
             if keep or (0 <= j < n_stem and seq[j:j + 2] in ph.DIGRAPHS):
-                ok = self._produces(lemma, r, form)
+                ok = _realise(cut(u, strip)[0], r.ending, r.directive, aug) == form
             else:
                 if group_ok is None:
-                    group_ok = self._produces(lemma, r, form)
+                    group_ok = _realise(cut(u, strip)[0], r.ending, r.directive, aug) == form
                 ok = group_ok
             if ok:
                 out.append(lemma)
@@ -389,17 +457,6 @@ class Guesser:
         (a word list: much faster, as the other candidates are never re-inflected)."""
         return sorted(self._candidates(form, pos, lemmas))
 
-    @staticmethod
-    def _produces(lemma: str, r: Rule, form: str) -> bool:
-        """Does rule ``r`` turn ``lemma`` into ``form`` (as ``generate`` would)?"""
-        u = _underlying(lemma)
-        p = ph.plain(u)
-        if r.strip > len(p):
-            return False
-        stem, _ = cut(u, r.strip)
-        aug = ph.AUG if (r.aug and consonant_initial(p)) else None
-        return _realise(stem, r.ending, r.directive, aug) == form
-
     def guess(self, word: str, pos: str | None = None, limit: int = 10) -> list[Guess]:
         """Candidate (lemma, class) analyses of ``word``, best (lowest weight) first.
 
@@ -409,15 +466,17 @@ class Guesser:
         """
         w = to_lower_accented(word)
         pos = pos.upper() if pos else None
-        best: dict[tuple[str, str], Guess] = {}
+        best: dict[tuple[str, str], tuple[float, str, str]] = {}  # -> weight, cell, form
+        prior = self.prior
         for form in input_accentuations(w):
             for (lemma, code, cell), rw in self._candidates(form, pos).items():
-                g = Guess(lemma, code, round(self.prior(lemma, code) + CELL_WEIGHT * rw, 3),
-                          cell, form)
+                g = (round(prior(lemma, code) + CELL_WEIGHT * rw, 3), cell, form)
                 old = best.get((lemma, code))
-                if old is None or (g.weight, g.cell) < (old.weight, old.cell):
+                if old is None or g[:2] < old[:2]:
                     best[(lemma, code)] = g
-        ranked = sorted(best.values(), key=lambda g: (g.weight, g.lemma, g.inflection_class))
+        ranked = sorted((Guess(lemma, code, wt, cell, form)
+                         for (lemma, code), (wt, cell, form) in best.items()),
+                        key=lambda g: (g.weight, g.lemma, g.inflection_class))
         out = []
         for g in ranked:
             if limit is not None and len(out) >= limit:
@@ -431,7 +490,8 @@ class Guesser:
     def _generated(self, lemma: str, code: str, cell: str) -> frozenset[str]:
         """The forms of ``cell`` in ``generate(lemma, table)`` (that cell alone is generated:
         the same answer as the whole paradigm's (form, cell) pairs, at a cell's cost)."""
-        return frozenset(f for f, _, _ in generate(lemma, self.tables[code], cells=[cell]))
+        return frozenset(f for f, _, _ in generate(lemma, self.tables[code], cells=[cell],
+                                                   realise=_realise))
 
     def guess_many(self, words: Iterable[str], pos: str | None = None, limit: int = 10):
         """``(word, guesses or InvalidWord)`` for each of ``words``, in order, one pair per

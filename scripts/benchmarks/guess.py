@@ -50,11 +50,7 @@ def make_types(n: int, rng: random.Random) -> list[str]:
 
 
 def clear_caches(g) -> None:
-    import grammars.guess as m
-
-    for f in (m._underlying, m.plain_of, m.stress_slot, m._accentuations, m.Guesser.prior,
-              m.Guesser._generated, m.Guesser._letter_logp):
-        f.cache_clear()
+    g.clear_caches()
 
 
 def main() -> None:
