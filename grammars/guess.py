@@ -265,7 +265,8 @@ class Guesser:
         included): the next word is analysed as by a fresh process. For benchmarks."""
         for f in (_underlying, plain_of, stress_slot, _accentuations, _realise, Guesser.prior,
                   Guesser._generated, Guesser._letter_logp, Guesser._char_logp,
-                  Guesser._ending_logp, Guesser._lemma_model, Guesser._log_nforms):
+                  Guesser._ending_logp, Guesser._chain, Guesser._lemma_model,
+                  Guesser._plain_model, Guesser._log_nforms):
             f.cache_clear()
         self._window_logp.clear()
 
@@ -300,6 +301,7 @@ class Guesser:
         self._ctx_types = ctx_types
         self._suf, self._suf_n = suf, suf_n
         self._total = max(total, 1)
+        self._suf_den0 = self._total + 0.1 * len(self.tables) * 5
         self._nforms = {}
         for code, table in self.tables.items():
             ex = table.exemplar
@@ -345,11 +347,16 @@ class Guesser:
         """``_class_logp`` of a lemma whose back-off chain ends at ``end``: the chain is the
         endings of ``end`` (all of them seen), so lemmas with the same ``end`` share it."""
         suf = self._suf
-        prob = (suf.get(("", code, t), 0) + 0.1) / (self._total + 0.1 * len(self.tables) * 5)
-        for k in range(1, len(end) + 1):
-            sk = end[len(end) - k:]
-            prob = (suf.get((sk, code, t), 0) + THETA * prob) / (self._suf_n[sk] + THETA)
+        prob = (suf.get(("", code, t), 0) + 0.1) / self._suf_den0
+        for sk, den in self._chain(end):
+            prob = (suf.get((sk, code, t), 0) + THETA * prob) / den
         return math.log(prob)
+
+    @functools.lru_cache(maxsize=100_000)
+    def _chain(self, end: str) -> tuple[tuple[str, float], ...]:
+        """(ending, lemmas with it + THETA) for the endings of ``end``, shortest first."""
+        return tuple((end[len(end) - k:], self._suf_n[end[len(end) - k:]] + THETA)
+                     for k in range(1, len(end) + 1))
 
     def _model_ending(self, p: str) -> str:
         """The longest ending of ``p`` (at most SUFFIX letters) whose endings the lexicon's
@@ -364,8 +371,13 @@ class Guesser:
     @functools.lru_cache(maxsize=200_000)
     def _lemma_model(self, lemma: str) -> tuple[float, str, str]:
         """(-ln P_letters, model ending, stress slot) of a lemma: its part of ``prior``."""
-        p = plain_of(lemma)
-        return -self._char_logp(p), self._model_ending(p), stress_slot(lemma)
+        neg_char, end = self._plain_model(plain_of(lemma))
+        return neg_char, end, stress_slot(lemma)
+
+    @functools.lru_cache(maxsize=200_000)
+    def _plain_model(self, p: str) -> tuple[float, str]:
+        """(-ln P_letters, model ending) of a plain lemma (its accentuations share them)."""
+        return -self._char_logp(p), self._model_ending(p)
 
     @functools.lru_cache(maxsize=200_000)
     def prior(self, lemma: str, code: str) -> float:
@@ -474,16 +486,17 @@ class Guesser:
                 old = best.get((lemma, code))
                 if old is None or g[:2] < old[:2]:
                     best[(lemma, code)] = g
-        ranked = sorted((Guess(lemma, code, wt, cell, form)
-                         for (lemma, code), (wt, cell, form) in best.items()),
-                        key=lambda g: (g.weight, g.lemma, g.inflection_class))
+        # by weight, lemma, class (a (lemma, class) pair is there once: cell and form never
+        # decide the order)
+        ranked = sorted([(wt, lemma, code, cell, form)
+                         for (lemma, code), (wt, cell, form) in best.items()])
         out = []
-        for g in ranked:
+        for wt, lemma, code, cell, form in ranked:
             if limit is not None and len(out) >= limit:
                 break
             # final check against the reference generator itself
-            if g.form in self._generated(g.lemma, g.inflection_class, g.cell):
-                out.append(g)
+            if form in self._generated(lemma, code, cell):
+                out.append(Guess(lemma, code, wt, cell, form))
         return out
 
     @functools.lru_cache(maxsize=100_000)
