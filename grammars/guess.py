@@ -53,6 +53,7 @@ from __future__ import annotations
 import collections
 import functools
 import math
+import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,7 +128,19 @@ def stress_slot(lemma: str) -> str:
     k = u.rfind(ph.MARK)
     if k < 0:
         return "-"
-    return str(min(sum(1 for x in ph._units(u[k + 1:]) if ph._is_nucleus(x)), 3))
+    vowels = ph.VOWELS
+    return str(min(sum(1 for x in _units(u[k + 1:]) if x[-1] in vowels), 3))
+
+
+_UNIT = re.compile("|".join(ph.DIGRAPHS) + "|.", re.S)
+
+
+def _units(s: str) -> list[str]:
+    """``grammars.phonology._units`` of a string without stress marks (a digraph nucleus is
+    one unit, read left to right), by one regular expression."""
+    if ph.MARK in s:
+        return ph._units(s)
+    return _UNIT.findall(s)
 
 
 def accentuations(plain: str) -> list[str]:
@@ -143,8 +156,9 @@ def _accentuations(plain: str) -> tuple[tuple[str, int, str], ...]:
     """(accented spelling, index of the accented letter or -1, its underlying string) for
     ``accentuations``; the underlying string is ``plain`` with the stress mark after the
     accented letter, as ``_underlying`` of the spelling gives it (tests/test_guess_pinned.py)."""
-    units = ph._units(plain)
-    nuclei = [i for i, u in enumerate(units) if ph._is_nucleus(u)]
+    units = _units(plain)
+    vowels = ph.VOWELS
+    nuclei = [i for i, u in enumerate(units) if u[-1] in vowels]
     if len(nuclei) <= 1:
         return ((plain[:-1] + "ς" if plain.endswith("σ") else plain, -1, plain),) \
             if nuclei else ()

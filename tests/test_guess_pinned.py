@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import lexicon
+from grammars import phonology as ph
 from grammars.guess import Guesser
 from grammars.normalize import InvalidWord
 from grammars.paradigm import CLASSES_DIR
@@ -134,6 +135,43 @@ def test_pos_filter_and_analyses_as_pinned(pinned):
     assert {w: [list(a) for a in g.analyses(w)] for w in pinned["analyses"]} == pinned["analyses"]
     assert [[w, ls, [list(a) for a in g.analyses(w, lemmas=set(ls))]]
             for w, ls, _ in pinned["analyses_lemmas"]] == pinned["analyses_lemmas"]
+
+
+def _old_stress_slot(lemma: str) -> str:
+    """stress_slot as it was written before the speed-up: every unit of the word."""
+    units = ph._units(ph.underlying(lemma, glides=False))
+    nuclei = [u for u in units if ph._is_nucleus(u)]
+    for i, u in enumerate(reversed(nuclei)):
+        if u.endswith(ph.MARK):
+            return str(min(i, 3))
+    return "-"
+
+
+def test_fast_paths_agree_with_phonology():
+    """The guesser's shortcuts give what grammars.phonology gives, on every lemma of
+    lemmas.tsv and every accentuation of its plain spelling: _underlying, the underlying string
+    _accentuations pairs with each spelling, stress_slot and the unit split."""
+    import grammars.guess as m
+
+    lemmas = sorted({lm for lm, _ in m.read_lemma_classes()})
+    assert len(lemmas) > 1000
+    bad = []
+    for lemma in lemmas:
+        try:
+            u = ph.underlying(lemma, glides=False)
+        except ValueError:
+            with pytest.raises(ValueError):
+                m._underlying(lemma)
+            continue
+        p = ph.plain(u)
+        checks = [(m._underlying(lemma), u), (m.stress_slot(lemma), _old_stress_slot(lemma)),
+                  (m._units(p), ph._units(p))]
+        for w, _, uw in m._accentuations(p):
+            checks += [(uw, ph.underlying(w, glides=False)), (m._underlying(w), uw),
+                       (m.stress_slot(w), _old_stress_slot(w))]
+        if any(a != b for a, b in checks):
+            bad.append(lemma)
+    assert not bad, f"{len(bad)} lemmas differ, e.g. {bad[:5]}"
 
 
 if __name__ == "__main__":
