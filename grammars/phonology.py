@@ -27,6 +27,7 @@ class tables are inferred and measured, and the same cascade as a pynini transdu
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from grammars import alphabet
@@ -82,8 +83,14 @@ def plain(u: str) -> str:
     return u.replace(MARK, "").replace(GLIDE, "ι")
 
 
+#: a unit: a digraph or any other character but the mark, with the marks after it
+_UNIT = re.compile("(?:" + "|".join(DIGRAPHS) + "|[^" + MARK + "])" + MARK + "*", re.S)
+
+
 def _units(s: str) -> list[str]:
     """Tokenise letters into units: digraph nuclei as one unit, marks attached to the unit before."""
+    if not s.startswith(MARK):  # (a leading mark has no unit to attach to: IndexError below)
+        return _UNIT.findall(s)  # the loop below, left to right, in one regular expression
     units: list[str] = []
     i = 0
     while i < len(s):
@@ -130,7 +137,7 @@ def _syllables(units: list[str]) -> int:
     nucleus is read as a glide: the fewest syllables the spelling allows."""
     n = 0
     for i, u in enumerate(units):
-        if not _is_nucleus(u):
+        if u.rstrip(MARK)[-1] not in VOWELS:  # not _is_nucleus(u), inlined: realise's hot loop
             continue
         if u in GLIDING and i + 1 < len(units) and _is_nucleus(units[i + 1]):
             continue
@@ -154,7 +161,7 @@ def realise(stem: str, ending: str, directive: str = KEEP, aug: str | None = Non
     raw = _units(stem + ending)
     units = [u.rstrip(MARK) for u in raw]
     marked = [i for i, u in enumerate(raw) if u.endswith(MARK)] if directive == KEEP else []
-    nuclei = [i for i, u in enumerate(units) if _is_nucleus(u)]
+    nuclei = [i for i, u in enumerate(units) if u[-1] in VOWELS]  # _is_nucleus: no marks left
     n = len(nuclei)
     prefix = ""
     stress: int | None = marked[-1] if marked else None

@@ -174,6 +174,45 @@ def test_fast_paths_agree_with_phonology():
     assert not bad, f"{len(bad)} lemmas differ, e.g. {bad[:5]}"
 
 
+def _old_units(s: str) -> list[str]:
+    """grammars.phonology._units as it was written before the speed-up (a loop)."""
+    units: list[str] = []
+    i = 0
+    while i < len(s):
+        if s[i] == ph.MARK:
+            units[-1] += ph.MARK
+            i += 1
+            continue
+        if s[i:i + 2] in ph.DIGRAPHS:
+            units.append(s[i:i + 2])
+            i += 2
+        else:
+            units.append(s[i])
+            i += 1
+    return units
+
+
+def test_units_as_before():
+    """phonology._units (one regular expression) splits as its loop did: random strings of
+    vowels, consonants, the glide and stress marks (never a leading mark, which has no unit),
+    and the underlying spellings of lemmas.tsv with an ending."""
+    import random
+
+    rng = random.Random(7)
+    alphabet = "αειουηωϊϋβγσ" + ph.GLIDE + ph.MARK * 3
+    strings = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 12)))
+               for _ in range(20_000)]
+    strings = [x for x in strings if not x.startswith(ph.MARK)]
+    strings += [ph.underlying(lm, glides=g) + e for lm in WORDS[:30] if lm.islower() and lm
+                and all(ch in ph.LETTERS or ch in ph._ACCENTED for ch in lm)
+                for g in (False, True) for e in ("", "ου'", "jα'", "ε")]
+    bad = [x for x in strings if ph._units(x) != _old_units(x)]
+    assert not bad, bad[:5]
+    assert ph._units("δρο'μοσ") == ["δ", "ρ", "ο'", "μ", "ο", "σ"]
+    with pytest.raises(IndexError):
+        ph._units(ph.MARK + "α")
+
+
 if __name__ == "__main__":
     if sys.argv[1:] != ["--write"]:
         sys.exit("usage: python -m tests.test_guess_pinned --write")
