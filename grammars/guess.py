@@ -54,7 +54,6 @@ import collections
 import functools
 import math
 import re
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Container, Iterable, NamedTuple
@@ -92,19 +91,9 @@ def table_pos(code: str, table: ClassTable | None = None) -> str:
     return POS_OF_PREFIX.get(code[:1], "?")
 
 
-#: grammars.phonology.underlying(glides=False) as one str.translate, for the letters it
-#: accepts: an accented vowel becomes the vowel and the stress mark, a letter stays
-_UNDERLYING = str.maketrans({a: v + ph.MARK for a, v in ph._ACCENTED.items()})
-_UNDERLYING_OK = frozenset(ph.LETTERS) | frozenset(ph._ACCENTED)
-
-
 @functools.lru_cache(maxsize=100_000)
 def _underlying(lemma: str) -> str:
-    """``grammars.phonology.underlying(lemma, glides=False)``; raises its ValueError."""
-    w = unicodedata.normalize("NFC", lemma.lower()).replace("ς", "σ")
-    if not _UNDERLYING_OK.issuperset(w):
-        return ph.underlying(lemma, glides=False)  # raises, naming the character
-    return w.translate(_UNDERLYING)
+    return ph.underlying(lemma, glides=False)
 
 
 #: ``grammars.phonology.realise`` kept on its arguments: the candidates of one form call it

@@ -47,6 +47,10 @@ AUG_D1 = "[AUG1]"  # unstressed augment kept (regulation D1); surfaces as ε whe
 
 _ACCENTED = UNSTRESSED
 _ACCENT_OF = {v: k for k, v in _ACCENTED.items()}
+#: underlying's letter loop as one str.translate, for words of these characters only: an
+#: accented vowel becomes the vowel and the mark, a letter stays
+_UNDERLYING = str.maketrans({a: v + MARK for a, v in _ACCENTED.items()})
+_UNDERLYING_OK = frozenset(LETTERS) | frozenset(_ACCENTED)
 
 
 def underlying(word: str, glides: bool = True) -> str:
@@ -59,15 +63,20 @@ def underlying(word: str, glides: bool = True) -> str:
     Raises ValueError for characters outside the Greek lower-case alphabet.
     """
     w = unicodedata.normalize("NFC", word.lower()).replace("ς", "σ")
-    out = []
-    for ch in w:
-        if ch in _ACCENTED:
-            out.append(_ACCENTED[ch] + MARK)
-        elif ch in LETTERS:
-            out.append(ch)
-        else:
-            raise ValueError(f"character {ch!r} in {word!r} is not a Greek lower-case letter")
-    s = "".join(out)
+    if _UNDERLYING_OK.issuperset(w):
+        s = w.translate(_UNDERLYING)
+    else:
+        out = []
+        for ch in w:
+            if ch in _ACCENTED:
+                out.append(_ACCENTED[ch] + MARK)
+            elif ch in LETTERS:
+                out.append(ch)
+            else:
+                raise ValueError(f"character {ch!r} in {word!r} is not a Greek lower-case letter")
+        s = "".join(out)
+    if not glides:
+        return s
     res = []
     for i, ch in enumerate(s):
         if (glides and ch == "ι" and 0 < i < len(s) - 1 and s[i - 1] in LETTERS and s[i - 1] not in VOWELS
