@@ -303,6 +303,9 @@ class Guesser:
         self._window_logp: dict[str, float] = {}
         self._ctx_types = ctx_types
         self._suf, self._suf_n = suf, suf_n
+        self._suf_by: dict[tuple[str, str], dict[str, int]] = {}  # (suffix, stress) -> class -> n
+        for (sk, code, t), v in suf.items():
+            self._suf_by.setdefault((sk, t), {})[code] = v
         self._total = max(total, 1)
         self._suf_den0 = self._total + 0.1 * len(self.tables) * 5
         self._nforms = {}
@@ -349,17 +352,20 @@ class Guesser:
     def _ending_logp(self, end: str, code: str, t: str) -> float:
         """``_class_logp`` of a lemma whose back-off chain ends at ``end``: the chain is the
         endings of ``end`` (all of them seen), so lemmas with the same ``end`` share it."""
-        suf = self._suf
-        prob = (suf.get(("", code, t), 0) + 0.1) / self._suf_den0
-        for sk, den in self._chain(end):
-            prob = (suf.get((sk, code, t), 0) + THETA * prob) / den
+        counts, chain = self._chain(end, t)
+        prob = (counts.get(code, 0) + 0.1) / self._suf_den0
+        for counts, den in chain:
+            prob = (counts.get(code, 0) + THETA * prob) / den
         return math.log(prob)
 
     @functools.lru_cache(maxsize=100_000)
-    def _chain(self, end: str) -> tuple[tuple[str, float], ...]:
-        """(ending, lemmas with it + THETA) for the endings of ``end``, shortest first."""
-        return tuple((end[len(end) - k:], self._suf_n[end[len(end) - k:]] + THETA)
-                     for k in range(1, len(end) + 1))
+    def _chain(self, end: str, t: str) -> tuple[dict, tuple[tuple[dict, float], ...]]:
+        """The class counts (class -> lemmas) of stress ``t`` for no ending, and (the same
+        for each ending of ``end``, lemmas with that ending + THETA), shortest first."""
+        by = self._suf_by
+        return by.get(("", t), {}), tuple(
+            (by.get((end[len(end) - k:], t), {}), self._suf_n[end[len(end) - k:]] + THETA)
+            for k in range(1, len(end) + 1))
 
     def _model_ending(self, p: str) -> str:
         """The longest ending of ``p`` (at most SUFFIX letters) whose endings the lexicon's
