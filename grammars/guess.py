@@ -118,7 +118,7 @@ def stress_slot(lemma: str) -> str:
     if k < 0:
         return "-"
     vowels = ph.VOWELS
-    return str(min(sum(1 for x in _units(u[k + 1:]) if x[-1] in vowels), 3))
+    return str(min(len([x for x in _units(u[k + 1:]) if x[-1] in vowels]), 3))
 
 
 _UNIT = re.compile("|".join(ph.DIGRAPHS) + "|.", re.S)
@@ -491,10 +491,12 @@ class Guesser:
         prior = self.prior
         for form in input_accentuations(w):
             for (lemma, code, cell), rw in self._candidates(form, pos).items():
-                g = (round(prior(lemma, code) + CELL_WEIGHT * rw, 3), cell, form)
-                old = best.get((lemma, code))
-                if old is None or g[:2] < old[:2]:
-                    best[(lemma, code)] = g
+                wt = round(prior(lemma, code) + CELL_WEIGHT * rw, 3)
+                key = (lemma, code)
+                old = best.get(key)
+                # (weight, cell) below the old one's: an earlier form keeps a tie
+                if old is None or wt < old[0] or (wt == old[0] and cell < old[1]):
+                    best[key] = (wt, cell, form)
         # by weight, lemma, class (a (lemma, class) pair is there once: cell and form never
         # decide the order)
         ranked = sorted([(wt, lemma, code, cell, form)
