@@ -96,9 +96,23 @@ def _underlying(lemma: str) -> str:
     return ph.underlying(lemma, glides=False)
 
 
-#: ``grammars.phonology.realise`` kept on its arguments: the candidates of one form call it
-#: with the same stem and ending for many classes (about 12 calls for each distinct one)
-_realise = functools.lru_cache(maxsize=200_000)(ph.realise)
+#: Memos of the hot paths are plain dicts of strings, not lru_caches: the collector then has
+#: one object to scan per memo, not one link per entry (a batch of 2,000 new words made
+#: ~400,000 of them, and a quarter of the time went to full collections). Cleared when full.
+_MEMO_MAX = 500_000
+_REALISED: dict[tuple, str] = {}
+
+
+def _realise(stem: str, ending: str, directive: str = ph.KEEP, aug: str | None = None) -> str:
+    """``grammars.phonology.realise`` kept on its arguments: the candidates of one form call it
+    with the same stem and ending for many classes (about 2 calls for each distinct one)."""
+    key = (stem, ending, directive, aug)
+    r = _REALISED.get(key)
+    if r is None:
+        if len(_REALISED) >= _MEMO_MAX:
+            _REALISED.clear()
+        r = _REALISED[key] = ph.realise(stem, ending, directive, aug)
+    return r
 
 
 @functools.lru_cache(maxsize=200_000)
@@ -113,7 +127,11 @@ def stress_slot(lemma: str) -> str:
     further back; '-' for an unaccented word (monosyllables)."""
     # the nuclei after the last stress mark: units start afresh after a mark (it closes the
     # unit before it), so the letters after it are read as they are in the whole word
-    u = _underlying(lemma)
+    return _slot(_underlying(lemma))
+
+
+def _slot(u: str) -> str:
+    """``stress_slot`` of underlying ``u``."""
     k = u.rfind(ph.MARK)
     if k < 0:
         return "-"
@@ -140,11 +158,23 @@ def accentuations(plain: str) -> list[str]:
     return [w for w, _, _ in _accentuations(plain)]
 
 
-@functools.lru_cache(maxsize=100_000)
+_ACCENTUATIONS: dict[str, tuple[tuple[str, int, str], ...]] = {}
+
+
 def _accentuations(plain: str) -> tuple[tuple[str, int, str], ...]:
     """(accented spelling, index of the accented letter or -1, its underlying string) for
     ``accentuations``; the underlying string is ``plain`` with the stress mark after the
-    accented letter, as ``_underlying`` of the spelling gives it (tests/test_guess_pinned.py)."""
+    accented letter, as ``_underlying`` of the spelling gives it (tests/test_guess_pinned.py).
+    Kept per ``plain``."""
+    r = _ACCENTUATIONS.get(plain)
+    if r is None:
+        if len(_ACCENTUATIONS) >= _MEMO_MAX:
+            _ACCENTUATIONS.clear()
+        r = _ACCENTUATIONS[plain] = _accentuations_of(plain)
+    return r
+
+
+def _accentuations_of(plain: str) -> tuple[tuple[str, int, str], ...]:
     units = _units(plain)
     vowels = ph.VOWELS
     nuclei = [i for i, u in enumerate(units) if u[-1] in vowels]
@@ -266,12 +296,12 @@ class Guesser:
     def clear_caches(self) -> None:
         """Forget what earlier words left behind (every memo of this module, this guesser's
         included): the next word is analysed as by a fresh process. For benchmarks."""
-        for f in (_underlying, plain_of, stress_slot, _accentuations, _realise, Guesser.prior,
-                  Guesser._generated, Guesser._letter_logp, Guesser._char_logp,
-                  Guesser._ending_logp, Guesser._chain, Guesser._lemma_model,
-                  Guesser._plain_model, Guesser._log_nforms):
+        for f in (_underlying, plain_of, stress_slot, Guesser.prior, Guesser._letter_logp,
+                  Guesser._chain):
             f.cache_clear()
-        self._window_logp.clear()
+        for d in (_REALISED, _ACCENTUATIONS, self._window_logp, self._lemma_memo,
+                  self._plain_memo, self._ending_memo, self._generated_memo):
+            d.clear()
 
     # ---------------------------------------------------------------- weights
     def _train(self, lexicon: Iterable[tuple[str, str]]) -> None:
@@ -301,6 +331,10 @@ class Guesser:
             suf_n[sk] += v
         self._ngram, self._ctx_n = ngram, ctx_n
         self._window_logp: dict[str, float] = {}
+        self._lemma_memo: dict[str, tuple[float, str, str]] = {}
+        self._plain_memo: dict[str, tuple[float, str]] = {}
+        self._ending_memo: dict[tuple[str, str, str], float] = {}
+        self._generated_memo: dict[tuple[str, str, str], tuple[str, ...]] = {}
         self._ctx_types = ctx_types
         self._suf, self._suf_n = suf, suf_n
         self._suf_by: dict[tuple[str, str], dict[str, int]] = {}  # (suffix, stress) -> class -> n
@@ -316,8 +350,8 @@ class Guesser:
             except ValueError:
                 forms = set()
             self._nforms[code] = max(len(forms), 1)
+        self._log_nforms = {code: math.log(n) for code, n in self._nforms.items()}
 
-    @functools.lru_cache(maxsize=200_000)
     def _char_logp(self, p: str) -> float:
         """ln P of a plain lemma under the letter n-gram model (Witten-Bell interpolation)."""
         s = "^" * (NGRAM - 1) + p + "$"
@@ -348,7 +382,6 @@ class Guesser:
         """ln P(class, stress | the lemma's ending), suffix back-off as in TnT."""
         return self._ending_logp(self._model_ending(p), code, t)
 
-    @functools.lru_cache(maxsize=200_000)
     def _ending_logp(self, end: str, code: str, t: str) -> float:
         """``_class_logp`` of a lemma whose back-off chain ends at ``end``: the chain is the
         endings of ``end`` (all of them seen), so lemmas with the same ``end`` share it."""
@@ -377,26 +410,39 @@ class Guesser:
                 break
         return p[len(p) - k:] if k else ""
 
-    @functools.lru_cache(maxsize=200_000)
     def _lemma_model(self, lemma: str) -> tuple[float, str, str]:
         """(-ln P_letters, model ending, stress slot) of a lemma: its part of ``prior``."""
-        neg_char, end = self._plain_model(plain_of(lemma))
-        return neg_char, end, stress_slot(lemma)
-
-    @functools.lru_cache(maxsize=200_000)
-    def _plain_model(self, p: str) -> tuple[float, str]:
-        """(-ln P_letters, model ending) of a plain lemma (its accentuations share them)."""
-        return -self._char_logp(p), self._model_ending(p)
+        m = self._lemma_memo.get(lemma)
+        if m is None:
+            u = ph.underlying(lemma, glides=False)
+            p = ph.plain(u)  # plain_of(lemma)
+            pm = self._plain_memo.get(p)  # its accentuations share it
+            if pm is None:
+                pm = self._plain_memo[p] = (-self._char_logp(p), self._model_ending(p))
+            if len(self._lemma_memo) >= _MEMO_MAX:
+                self._lemma_memo.clear()
+                self._plain_memo.clear()
+            m = self._lemma_memo[lemma] = (pm[0], pm[1], _slot(u))
+        return m
 
     @functools.lru_cache(maxsize=200_000)
     def prior(self, lemma: str, code: str) -> float:
         """Weight of (lemma, class) before the cell: see the module docstring."""
-        neg_char, end, t = self._lemma_model(lemma)
-        return neg_char - self._ending_logp(end, code, t) + self._log_nforms(code)
+        return self._prior(lemma, code)
 
-    @functools.lru_cache(maxsize=None)
-    def _log_nforms(self, code: str) -> float:
-        return math.log(self._nforms.get(code, 1))
+    def _prior(self, lemma: str, code: str) -> float:
+        """``prior``, from the memos of its parts (per lemma, per ending and class)."""
+        neg_char, end, t = self._lemma_model(lemma)
+        key = (end, code, t)
+        e = self._ending_memo.get(key)
+        if e is None:
+            if len(self._ending_memo) >= _MEMO_MAX:
+                self._ending_memo.clear()
+            e = self._ending_memo[key] = self._ending_logp(end, code, t)
+        lognf = self._log_nforms.get(code)
+        if lognf is None:
+            lognf = math.log(self._nforms.get(code, 1))
+        return neg_char - e + lognf
 
     # ---------------------------------------------------------------- inversion
     def _candidates(self, form: str, pos: str | None, lemmas: Container[str] | None = None):
@@ -488,7 +534,7 @@ class Guesser:
         w = to_lower_accented(word)
         pos = pos.upper() if pos else None
         best: dict[tuple[str, str], tuple[float, str, str]] = {}  # -> weight, cell, form
-        prior = self.prior
+        prior = self._prior  # not kept per (lemma, class): its parts are
         for form in input_accentuations(w):
             for (lemma, code, cell), rw in self._candidates(form, pos).items():
                 wt = round(prior(lemma, code) + CELL_WEIGHT * rw, 3)
@@ -510,12 +556,18 @@ class Guesser:
                 out.append(Guess(lemma, code, wt, cell, form))
         return out
 
-    @functools.lru_cache(maxsize=100_000)
-    def _generated(self, lemma: str, code: str, cell: str) -> frozenset[str]:
+    def _generated(self, lemma: str, code: str, cell: str) -> tuple[str, ...]:
         """The forms of ``cell`` in ``generate(lemma, table)`` (that cell alone is generated:
-        the same answer as the whole paradigm's (form, cell) pairs, at a cell's cost)."""
-        return frozenset(f for f, _, _ in generate(lemma, self.tables[code], cells=[cell],
-                                                   realise=_realise))
+        the same answer as the whole paradigm's (form, cell) pairs, at a cell's cost); kept."""
+        key = (lemma, code, cell)
+        r = self._generated_memo.get(key)
+        if r is None:
+            if len(self._generated_memo) >= _MEMO_MAX:
+                self._generated_memo.clear()
+            r = self._generated_memo[key] = tuple(
+                f for f, _, _ in generate(lemma, self.tables[code], cells=[cell],
+                                          realise=_realise))
+        return r
 
     def guess_many(self, words: Iterable[str], pos: str | None = None, limit: int = 10):
         """``(word, guesses or InvalidWord)`` for each of ``words``, in order, one pair per
