@@ -534,11 +534,14 @@ class Guesser:
         w = to_lower_accented(word)
         pos = pos.upper() if pos else None
         best: dict[tuple[str, str], tuple[float, str, str]] = {}  # -> weight, cell, form
-        prior = self._prior  # not kept per (lemma, class): its parts are
+        priors: dict[tuple[str, str], float] = {}  # this word's (lemma, class) -> prior
         for form in input_accentuations(w):
             for (lemma, code, cell), rw in self._candidates(form, pos).items():
-                wt = round(prior(lemma, code) + CELL_WEIGHT * rw, 3)
                 key = (lemma, code)
+                pr = priors.get(key)
+                if pr is None:
+                    pr = priors[key] = self._prior(lemma, code)
+                wt = round(pr + CELL_WEIGHT * rw, 3)
                 old = best.get(key)
                 # (weight, cell) below the old one's: an earlier form keeps a tie
                 if old is None or wt < old[0] or (wt == old[0] and cell < old[1]):
