@@ -201,12 +201,10 @@ def realise(stem: str, ending: str, directive: str = KEEP, aug: str | None = Non
         return ""  # a polysyllable without stress
     if total <= 1:
         stress = None
-    out = []
-    for i, u in enumerate(units):
-        if i == stress:
-            u = u[:-1] + _ACCENT_OF[u[-1]]
-        out.append(u)
-    w = (prefix + "".join(out) + tail).replace(GLIDE, "ι")
+    if stress is not None:  # (units is not read below: it takes the accent in place)
+        u = units[stress]
+        units[stress] = u[:-1] + _ACCENT_OF[u[-1]]
+    w = (prefix + "".join(units) + tail).replace(GLIDE, "ι")
     if w.endswith("σ"):
         w = w[:-1] + "ς"
     return w
