@@ -62,7 +62,7 @@ import lexicon
 from grammars import phonology as ph
 from grammars.alphabet import ACCENT
 from grammars.normalize import InvalidWord, to_lower_accented
-from grammars.paradigm import ClassTable, Rule, consonant_initial, cut, generate, load_tables
+from grammars.paradigm import ClassTable, Rule, consonant_initial, generate, load_tables
 
 POS_OF_PREFIX = {"O": "NOUN", "E": "ADJ", "P": "VERB"}
 CELL_WEIGHT = 1.0  # added per unit of a rule's variant weight
@@ -137,6 +137,13 @@ def _slot(u: str) -> str:
         return "-"
     vowels = ph.VOWELS
     return str(min(len([x for x in _units(u[k + 1:]) if x[-1] in vowels]), 3))
+
+
+def _stem(u: str, j: int, n_stem: int) -> str:
+    """``cut(u, len(plain) - n_stem)[0]`` for ``u`` from ``_accentuations(plain)`` with the
+    mark after letter ``j`` (-1: no mark): the first ``n_stem`` letters, and the mark if it
+    stands among them."""
+    return u[:n_stem + 1] if 0 <= j < n_stem else u[:n_stem]
 
 
 _UNIT = re.compile("|".join(ph.DIGRAPHS) + "|.", re.S)
@@ -508,10 +515,10 @@ class Guesser:
             if lemmas is not None and lemma not in lemmas:
                 continue
             if keep or (0 <= j < n_stem and seq[j:j + 2] in ph.DIGRAPHS):
-                ok = _realise(cut(u, strip)[0], r.ending, r.directive, aug) == form
+                ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
             else:
                 if group_ok is None:
-                    group_ok = _realise(cut(u, strip)[0], r.ending, r.directive, aug) == form
+                    group_ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
                 ok = group_ok
             if ok:
                 out.append(lemma)

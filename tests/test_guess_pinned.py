@@ -24,7 +24,7 @@ import lexicon
 from grammars import phonology as ph
 from grammars.guess import Guesser
 from grammars.normalize import InvalidWord
-from grammars.paradigm import CLASSES_DIR
+from grammars.paradigm import CLASSES_DIR, cut
 
 PINNED = Path(__file__).resolve().parent / "fixtures" / "guess_pinned.json"
 
@@ -175,7 +175,7 @@ def test_fast_paths_agree_with_phonology():
     """The shortcuts give what the code before the speed-up gave, on every lemma of lemmas.tsv
     (and a few more) and every accentuation of its plain spelling: phonology.underlying (with
     and without glides; its error), the underlying string _accentuations pairs with each
-    spelling, stress_slot and the unit split."""
+    spelling, the stem cut from it, stress_slot and the unit split."""
     import grammars.guess as m
 
     lemmas = sorted({lm for lm, _ in m.read_lemma_classes()})
@@ -194,9 +194,10 @@ def test_fast_paths_agree_with_phonology():
         checks = [(m._underlying(lemma), u), (m.stress_slot(lemma), _old_stress_slot(lemma)),
                   (m._units(p), _old_units(p)),
                   (ph.underlying(lemma), _old_underlying(lemma))]
-        for w, _, uw in m._accentuations(p):
+        for w, j, uw in m._accentuations(p):
             checks += [(uw, _old_underlying(w, glides=False)), (m._underlying(w), uw),
                        (m.stress_slot(w), _old_stress_slot(w))]
+            checks += [(m._stem(uw, j, len(p) - k), cut(uw, k)[0]) for k in range(len(p) + 1)]
         if any(a != b for a, b in checks):
             bad.append(lemma)
     assert not bad, f"{len(bad)} lemmas differ, e.g. {bad[:5]}"
