@@ -53,6 +53,7 @@ from __future__ import annotations
 import collections
 import functools
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Container, Iterable, NamedTuple
@@ -61,7 +62,7 @@ import lexicon
 from grammars import phonology as ph
 from grammars.alphabet import ACCENT
 from grammars.normalize import InvalidWord, to_lower_accented
-from grammars.paradigm import ClassTable, Rule, consonant_initial, cut, generate, load_tables
+from grammars.paradigm import ClassTable, Rule, consonant_initial, generate, load_tables
 
 POS_OF_PREFIX = {"O": "NOUN", "E": "ADJ", "P": "VERB"}
 CELL_WEIGHT = 1.0  # added per unit of a rule's variant weight
@@ -95,22 +96,65 @@ def _underlying(lemma: str) -> str:
     return ph.underlying(lemma, glides=False)
 
 
+#: Memos of the hot paths are plain dicts of strings, not lru_caches: the collector then has
+#: one object to scan per memo, not one link per entry (a batch of 2,000 new words made
+#: ~400,000 of them, and a quarter of the time went to full collections). Cleared when full.
+_MEMO_MAX = 500_000
+_REALISED: dict[tuple, str] = {}
+
+
+def _realise(stem: str, ending: str, directive: str = ph.KEEP, aug: str | None = None) -> str:
+    """``grammars.phonology.realise`` kept on its arguments: the candidates of one form call it
+    with the same stem and ending for many classes (about 2 calls for each distinct one)."""
+    key = (stem, ending, directive, aug)
+    r = _REALISED.get(key)
+    if r is None:
+        if len(_REALISED) >= _MEMO_MAX:
+            _REALISED.clear()
+        r = _REALISED[key] = ph.realise(stem, ending, directive, aug)
+    return r
+
+
 @functools.lru_cache(maxsize=200_000)
 def plain_of(word: str) -> str:
     """Accented lower-case word → plain letters (no accent, σ for ς, diaeresis kept)."""
-    return ph.plain(ph.underlying(word, glides=False))
+    return ph.plain(_underlying(word))
 
 
 @functools.lru_cache(maxsize=200_000)
 def stress_slot(lemma: str) -> str:
     """Stressed syllable counted from the end: '0' ultima, '1' penult, '2' antepenult, '3'
     further back; '-' for an unaccented word (monosyllables)."""
-    units = ph._units(ph.underlying(lemma, glides=False))
-    nuclei = [u for u in units if ph._is_nucleus(u)]
-    for i, u in enumerate(reversed(nuclei)):
-        if u.endswith(ph.MARK):
-            return str(min(i, 3))
-    return "-"
+    # the nuclei after the last stress mark: units start afresh after a mark (it closes the
+    # unit before it), so the letters after it are read as they are in the whole word
+    return _slot(_underlying(lemma))
+
+
+def _slot(u: str) -> str:
+    """``stress_slot`` of underlying ``u``."""
+    k = u.rfind(ph.MARK)
+    if k < 0:
+        return "-"
+    vowels = ph.VOWELS
+    return str(min(len([x for x in _units(u[k + 1:]) if x[-1] in vowels]), 3))
+
+
+def _stem(u: str, j: int, n_stem: int) -> str:
+    """``cut(u, len(plain) - n_stem)[0]`` for ``u`` from ``_accentuations(plain)`` with the
+    mark after letter ``j`` (-1: no mark): the first ``n_stem`` letters, and the mark if it
+    stands among them."""
+    return u[:n_stem + 1] if 0 <= j < n_stem else u[:n_stem]
+
+
+_UNIT = re.compile("|".join(ph.DIGRAPHS) + "|.", re.S)
+
+
+def _units(s: str) -> list[str]:
+    """``grammars.phonology._units`` of a string without stress marks (a digraph nucleus is
+    one unit, read left to right), by one regular expression."""
+    if ph.MARK in s:
+        return ph._units(s)
+    return _UNIT.findall(s)
 
 
 def accentuations(plain: str) -> list[str]:
@@ -118,16 +162,32 @@ def accentuations(plain: str) -> list[str]:
     vowel groups as spelled (both letters of a digraph are tried: τσάι, ρόιδο; ι/υ before a
     vowel may be a glide, so χειμώνιασμα, άπιαστος stress the fourth vowel group from the
     end); a monosyllable stays unaccented."""
-    return [w for w, _ in _accentuations(plain)]
+    return [w for w, _, _ in _accentuations(plain)]
 
 
-@functools.lru_cache(maxsize=100_000)
-def _accentuations(plain: str) -> tuple[tuple[str, int], ...]:
-    """(accented spelling, index of the accented letter or -1) for ``accentuations``."""
-    units = ph._units(plain)
-    nuclei = [i for i, u in enumerate(units) if ph._is_nucleus(u)]
+_ACCENTUATIONS: dict[str, tuple[tuple[str, int, str], ...]] = {}
+
+
+def _accentuations(plain: str) -> tuple[tuple[str, int, str], ...]:
+    """(accented spelling, index of the accented letter or -1, its underlying string) for
+    ``accentuations``; the underlying string is ``plain`` with the stress mark after the
+    accented letter, as ``_underlying`` of the spelling gives it (tests/test_guess_pinned.py).
+    Kept per ``plain``."""
+    r = _ACCENTUATIONS.get(plain)
+    if r is None:
+        if len(_ACCENTUATIONS) >= _MEMO_MAX:
+            _ACCENTUATIONS.clear()
+        r = _ACCENTUATIONS[plain] = _accentuations_of(plain)
+    return r
+
+
+def _accentuations_of(plain: str) -> tuple[tuple[str, int, str], ...]:
+    units = _units(plain)
+    vowels = ph.VOWELS
+    nuclei = [i for i, u in enumerate(units) if u[-1] in vowels]
     if len(nuclei) <= 1:
-        return ((plain[:-1] + "ς" if plain.endswith("σ") else plain, -1),) if nuclei else ()
+        return ((plain[:-1] + "ς" if plain.endswith("σ") else plain, -1, plain),) \
+            if nuclei else ()
     starts = []
     pos = 0
     for u in units:
@@ -139,7 +199,8 @@ def _accentuations(plain: str) -> tuple[tuple[str, int], ...]:
             if ch in _ACCENT:
                 j = starts[ni] + off
                 w = plain[:j] + _ACCENT[ch] + plain[j + 1:]
-                out.append((w[:-1] + "ς" if w.endswith("σ") else w, j))
+                out.append((w[:-1] + "ς" if w.endswith("σ") else w, j,
+                            plain[:j + 1] + ph.MARK + plain[j + 1:]))
     return tuple(out)
 
 
@@ -179,6 +240,21 @@ class _IndexedRule:
     ending_raw: str  # the underlying ending without stress marks (glide j kept)
     kept: str  # key minus the letters the rule strips (what the stem must end in)
     stripped: str  # the letters the rule strips from the lemma (the end of the key)
+    # the cell's longer keys that end in ``key``: a lemma ending in one of them takes that
+    # key's rules instead (ClassTable.rules_for chooses the longest key)
+    longer: tuple[str, ...] = ()
+
+
+class _Group(NamedTuple):
+    """Indexed rules of one ending that inflect a lemma alike (same strip, underlying ending,
+    directive and augment, same key letters): a candidate lemma is tested once for them all."""
+    kept: str
+    stripped: str
+    stripped_vowel: bool  # does ``stripped`` hold a vowel letter
+    rule: Rule  # the first member's rule (strip, ending, directive, aug are the group's)
+    ending_raw: str
+    members: tuple[tuple[str, str, int, tuple[str, ...]], ...]  # code, cell, weight, longer
+    longer: bool  # has a member longer keys
 
 
 class Guesser:
@@ -192,14 +268,47 @@ class Guesser:
         for code, t in self.tables.items():
             for cell, keys in t.rules.items():
                 for key, rules in keys.items():
+                    longer = tuple(k for k in keys if len(k) > len(key) and k.endswith(key))
                     for r in rules:
                         ep = ph.plain(r.ending)
                         self._index[ep].append(_IndexedRule(
                             code, cell, key, r, ep, r.ending.replace(ph.MARK, ""),
                             key[:len(key) - r.strip],
-                            key[len(key) - r.strip:]))
+                            key[len(key) - r.strip:], longer))
         self._max_ending = max(len(e) for e in self._index)
+        # per part of speech (None: all), ending -> groups of rules that inflect alike
+        self._groups: dict[str | None, dict[str, tuple[_Group, ...]]] = {
+            pos: self._group(pos) for pos in (None, "NOUN", "ADJ", "VERB")}
         self._train(read_lemma_classes() if lexicon is None else lexicon)
+
+    def _group(self, pos: str | None) -> dict[str, tuple[_Group, ...]]:
+        out = {}
+        for ending, irs in self._index.items():
+            groups: dict[tuple, list[_IndexedRule]] = {}
+            for ir in irs:
+                if pos and self.pos_of[ir.code] != pos:
+                    continue
+                r = ir.rule
+                groups.setdefault((ir.kept, ir.stripped, r.strip, r.ending, r.directive, r.aug),
+                                  []).append(ir)
+            if groups:
+                out[ending] = tuple(
+                    _Group(m[0].kept, m[0].stripped, any(ch in ph.VOWELS for ch in m[0].stripped),
+                           m[0].rule, m[0].ending_raw,
+                           tuple((ir.code, ir.cell, ir.rule.weight, ir.longer) for ir in m),
+                           any(ir.longer for ir in m))
+                    for m in groups.values())
+        return out
+
+    def clear_caches(self) -> None:
+        """Forget what earlier words left behind (every memo of this module, this guesser's
+        included): the next word is analysed as by a fresh process. For benchmarks."""
+        for f in (_underlying, plain_of, stress_slot, Guesser.prior, Guesser._letter_logp,
+                  Guesser._chain):
+            f.cache_clear()
+        for d in (_REALISED, _ACCENTUATIONS, self._window_logp, self._lemma_memo,
+                  self._plain_memo, self._ending_memo, self._generated_memo):
+            d.clear()
 
     # ---------------------------------------------------------------- weights
     def _train(self, lexicon: Iterable[tuple[str, str]]) -> None:
@@ -228,9 +337,18 @@ class Guesser:
         for (sk, _, _), v in suf.items():
             suf_n[sk] += v
         self._ngram, self._ctx_n = ngram, ctx_n
+        self._window_logp: dict[str, float] = {}
+        self._lemma_memo: dict[str, tuple[float, str, str]] = {}
+        self._plain_memo: dict[str, tuple[float, str]] = {}
+        self._ending_memo: dict[tuple[str, str, str], float] = {}
+        self._generated_memo: dict[tuple[str, str, str], tuple[str, ...]] = {}
         self._ctx_types = ctx_types
         self._suf, self._suf_n = suf, suf_n
+        self._suf_by: dict[tuple[str, str], dict[str, int]] = {}  # (suffix, stress) -> class -> n
+        for (sk, code, t), v in suf.items():
+            self._suf_by.setdefault((sk, t), {})[code] = v
         self._total = max(total, 1)
+        self._suf_den0 = self._total + 0.1 * len(self.tables) * 5
         self._nforms = {}
         for code, table in self.tables.items():
             ex = table.exemplar
@@ -239,12 +357,19 @@ class Guesser:
             except ValueError:
                 forms = set()
             self._nforms[code] = max(len(forms), 1)
+        self._log_nforms = {code: math.log(n) for code, n in self._nforms.items()}
 
     def _char_logp(self, p: str) -> float:
         """ln P of a plain lemma under the letter n-gram model (Witten-Bell interpolation)."""
         s = "^" * (NGRAM - 1) + p + "$"
-        cond = self._letter_logp
-        return sum(cond(s[i - NGRAM + 1:i], s[i]) for i in range(NGRAM - 1, len(s)))
+        memo = self._window_logp  # NGRAM letters -> ln P(last | the others)
+        total = 0  # the terms added left to right, as sum() does
+        for i in range(NGRAM - 1, len(s)):
+            x = memo.get(s[i - NGRAM + 1:i + 1])
+            if x is None:
+                x = memo[s[i - NGRAM + 1:i + 1]] = self._letter_logp(s[i - NGRAM + 1:i], s[i])
+            total += x
+        return total
 
     @functools.lru_cache(maxsize=500_000)
     def _letter_logp(self, context: str, letter: str) -> float:
@@ -262,69 +387,142 @@ class Guesser:
 
     def _class_logp(self, p: str, code: str, t: str) -> float:
         """ln P(class, stress | the lemma's ending), suffix back-off as in TnT."""
-        prob = (self._suf.get(("", code, t), 0) + 0.1) / (self._total + 0.1 * len(self.tables) * 5)
-        for k in range(1, min(SUFFIX, len(p)) + 1):
-            sk = p[len(p) - k:]
-            n = self._suf_n.get(sk, 0)
-            if not n:
-                break
-            prob = (self._suf.get((sk, code, t), 0) + THETA * prob) / (n + THETA)
+        return self._ending_logp(self._model_ending(p), code, t)
+
+    def _ending_logp(self, end: str, code: str, t: str) -> float:
+        """``_class_logp`` of a lemma whose back-off chain ends at ``end``: the chain is the
+        endings of ``end`` (all of them seen), so lemmas with the same ``end`` share it."""
+        counts, chain = self._chain(end, t)
+        prob = (counts.get(code, 0) + 0.1) / self._suf_den0
+        for counts, den in chain:
+            prob = (counts.get(code, 0) + THETA * prob) / den
         return math.log(prob)
+
+    @functools.lru_cache(maxsize=100_000)
+    def _chain(self, end: str, t: str) -> tuple[dict, tuple[tuple[dict, float], ...]]:
+        """The class counts (class -> lemmas) of stress ``t`` for no ending, and (the same
+        for each ending of ``end``, lemmas with that ending + THETA), shortest first."""
+        by = self._suf_by
+        return by.get(("", t), {}), tuple(
+            (by.get((end[len(end) - k:], t), {}), self._suf_n[end[len(end) - k:]] + THETA)
+            for k in range(1, len(end) + 1))
+
+    def _model_ending(self, p: str) -> str:
+        """The longest ending of ``p`` (at most SUFFIX letters) whose endings the lexicon's
+        lemmas all have: where the back-off of ``_class_logp`` stops."""
+        k = 0
+        for k in range(1, min(SUFFIX, len(p)) + 1):
+            if not self._suf_n.get(p[len(p) - k:], 0):
+                k -= 1
+                break
+        return p[len(p) - k:] if k else ""
+
+    def _lemma_model(self, lemma: str) -> tuple[float, str, str]:
+        """(-ln P_letters, model ending, stress slot) of a lemma: its part of ``prior``."""
+        m = self._lemma_memo.get(lemma)
+        if m is None:
+            u = ph.underlying(lemma, glides=False)
+            p = ph.plain(u)  # plain_of(lemma)
+            pm = self._plain_memo.get(p)  # its accentuations share it
+            if pm is None:
+                pm = self._plain_memo[p] = (-self._char_logp(p), self._model_ending(p))
+            if len(self._lemma_memo) >= _MEMO_MAX:
+                self._lemma_memo.clear()
+                self._plain_memo.clear()
+            m = self._lemma_memo[lemma] = (pm[0], pm[1], _slot(u))
+        return m
 
     @functools.lru_cache(maxsize=200_000)
     def prior(self, lemma: str, code: str) -> float:
         """Weight of (lemma, class) before the cell: see the module docstring."""
-        p = plain_of(lemma)
-        t = stress_slot(lemma)
-        return (-self._char_logp(p) - self._class_logp(p, code, t)
-                + math.log(self._nforms.get(code, 1)))
+        return self._prior(lemma, code)
+
+    def _prior(self, lemma: str, code: str) -> float:
+        """``prior``, from the memos of its parts (per lemma, per ending and class)."""
+        neg_char, end, t = self._lemma_model(lemma)
+        key = (end, code, t)
+        e = self._ending_memo.get(key)
+        if e is None:
+            if len(self._ending_memo) >= _MEMO_MAX:
+                self._ending_memo.clear()
+            e = self._ending_memo[key] = self._ending_logp(end, code, t)
+        lognf = self._log_nforms.get(code)
+        if lognf is None:
+            lognf = math.log(self._nforms.get(code, 1))
+        return neg_char - e + lognf
 
     # ---------------------------------------------------------------- inversion
     def _candidates(self, form: str, pos: str | None, lemmas: Container[str] | None = None):
         """(lemma, code, cell, rule weight) whose cell rule reproduces ``form``; only lemmas in
         ``lemmas`` when it is given."""
         fp = plain_of(form)
+        groups = self._groups.get(pos)
+        if groups is None:
+            groups = self._groups[pos] = self._group(pos)
         found = {}
+        aug_form = form.startswith("έ")
+        vowels = ph.VOWELS
         for L in range(0, min(len(fp), self._max_ending) + 1):
-            ending = fp[len(fp) - L:]
-            for ir in self._index.get(ending, ()):
-                if pos and self.pos_of[ir.code] != pos:
-                    continue
-                stems = [fp[:len(fp) - L]]
-                if ir.rule.aug and form.startswith("έ") and len(stems[0]) > 1:
-                    stems.append(stems[0][1:])
-                for stem in stems:
-                    if not stem.endswith(ir.kept) or not stem:
+            gs = groups.get(fp[len(fp) - L:])
+            if gs is None:
+                continue
+            stem0 = fp[:len(fp) - L]
+            if not stem0:
+                continue
+            vowel0 = any(ch in vowels for ch in stem0)
+            for gr in gs:
+                stems = [(stem0, vowel0)]
+                if gr.rule.aug and aug_form and len(stem0) > 1:
+                    stems.append((stem0[1:], any(ch in vowels for ch in stem0[1:])))
+                for stem, vowel in stems:
+                    if not stem.endswith(gr.kept):
                         continue
-                    lp = stem + ir.stripped
-                    if len(lp) < 2 or not any(ch in ph.VOWELS for ch in lp):
+                    lp = stem + gr.stripped
+                    if len(lp) < 2 or not (vowel or gr.stripped_vowel):
                         continue
-                    table = self.tables[ir.code]
-                    if ir.rule not in table.rules_for(lp, ir.cell):
+                    # the group's members whose rule the lemma takes (the longest key)
+                    members = gr.members if not gr.longer else [
+                        m for m in gr.members
+                        if not m[3] or not any(lp.endswith(k) for k in m[3])]
+                    if not members:
                         continue
-                    # Only a 'keep' rule reads the lemma's accent; under the other directives
-                    # every accentuation gives the same form, unless the accent stands on the
-                    # first letter of a digraph of stem + ending (τσάι, ραβόσ|ουνα), which
-                    # changes the syllables: test those one by one.
-                    keep = ir.rule.directive == ph.KEEP
-                    n_stem = len(lp) - ir.rule.strip
-                    seq = lp[:n_stem] + ir.ending_raw
-                    group_ok = None
-                    for lemma, j in _accentuations(lp):
-                        if lemmas is not None and lemma not in lemmas:
-                            continue
-                        k = (lemma, ir.code, ir.cell)
-                        if k in found and found[k] <= ir.rule.weight:
-                            continue
-                        if keep or (0 <= j < n_stem and seq[j:j + 2] in ph.DIGRAPHS):
-                            ok = self._produces(lemma, ir, form)
-                        else:
-                            if group_ok is None:
-                                group_ok = self._produces(lemma, ir, form)
-                            ok = group_ok
-                        if ok:
-                            found[k] = min(found.get(k, 99), ir.rule.weight)
+                    for lemma in self._producing(lp, gr, form, lemmas):
+                        for code, cell, w, _ in members:
+                            k = (lemma, code, cell)
+                            if k not in found or w < found[k]:
+                                found[k] = w
         return found
+
+    @staticmethod
+    def _producing(lp: str, gr: _Group, form: str, lemmas: Container[str] | None) -> list[str]:
+        """The accentuations of plain lemma ``lp`` (in ``lemmas`` if given) that ``gr``'s rule
+        turns into ``form`` (as ``generate`` would)."""
+        # Only a 'keep' rule reads the lemma's accent; under the other directives every
+        # accentuation gives the same form, unless the accent stands on the first letter of a
+        # digraph of stem + ending (τσάι, ραβόσ|ουνα), which changes the syllables: test those
+        # one by one.
+        r = gr.rule
+        strip = r.strip
+        if strip > len(lp):
+            return []
+        keep = r.directive == ph.KEEP
+        n_stem = len(lp) - strip
+        seq = lp[:n_stem] + gr.ending_raw
+        aug = ph.AUG if (r.aug and consonant_initial(lp)) else None
+        group_ok = None
+        out = []
+        for lemma, j, u in _accentuations(lp):
+            if lemmas is not None and lemma not in lemmas:
+                continue
+            if keep or (0 <= j < n_stem and seq[j:j + 2] in ph.DIGRAPHS):
+                ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
+            else:
+                if group_ok is None:
+                    group_ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
+                ok = group_ok
+            if ok:
+                out.append(lemma)
+        return out
 
     def analyses(self, form: str, pos: str | None = None,
                  lemmas: Container[str] | None = None) -> list[tuple[str, str, str]]:
@@ -332,18 +530,6 @@ class Guesser:
         (sorted), main and variant cells alike; with ``lemmas``, only candidate lemmas in it
         (a word list: much faster, as the other candidates are never re-inflected)."""
         return sorted(self._candidates(form, pos, lemmas))
-
-    @staticmethod
-    def _produces(lemma: str, ir: _IndexedRule, form: str) -> bool:
-        """Does ``ir``'s rule turn ``lemma`` into ``form`` (as ``generate`` would)?"""
-        u = _underlying(lemma)
-        p = ph.plain(u)
-        r = ir.rule
-        if r.strip > len(p):
-            return False
-        stem, _ = cut(u, r.strip)
-        aug = ph.AUG if (r.aug and consonant_initial(p)) else None
-        return ph.realise(stem, r.ending, r.directive, aug) == form
 
     def guess(self, word: str, pos: str | None = None, limit: int = 10) -> list[Guess]:
         """Candidate (lemma, class) analyses of ``word``, best (lowest weight) first.
@@ -354,29 +540,44 @@ class Guesser:
         """
         w = to_lower_accented(word)
         pos = pos.upper() if pos else None
-        best: dict[tuple[str, str], Guess] = {}
+        best: dict[tuple[str, str], tuple[float, str, str]] = {}  # -> weight, cell, form
+        priors: dict[tuple[str, str], float] = {}  # this word's (lemma, class) -> prior
         for form in input_accentuations(w):
             for (lemma, code, cell), rw in self._candidates(form, pos).items():
-                g = Guess(lemma, code, round(self.prior(lemma, code) + CELL_WEIGHT * rw, 3),
-                          cell, form)
-                old = best.get((lemma, code))
-                if old is None or (g.weight, g.cell) < (old.weight, old.cell):
-                    best[(lemma, code)] = g
-        ranked = sorted(best.values(), key=lambda g: (g.weight, g.lemma, g.inflection_class))
+                key = (lemma, code)
+                pr = priors.get(key)
+                if pr is None:
+                    pr = priors[key] = self._prior(lemma, code)
+                wt = round(pr + CELL_WEIGHT * rw, 3)
+                old = best.get(key)
+                # (weight, cell) below the old one's: an earlier form keeps a tie
+                if old is None or wt < old[0] or (wt == old[0] and cell < old[1]):
+                    best[key] = (wt, cell, form)
+        # by weight, lemma, class (a (lemma, class) pair is there once: cell and form never
+        # decide the order)
+        ranked = sorted([(wt, lemma, code, cell, form)
+                         for (lemma, code), (wt, cell, form) in best.items()])
         out = []
-        for g in ranked:
+        for wt, lemma, code, cell, form in ranked:
             if limit is not None and len(out) >= limit:
                 break
             # final check against the reference generator itself
-            if g.form in self._generated(g.lemma, g.inflection_class, g.cell):
-                out.append(g)
+            if form in self._generated(lemma, code, cell):
+                out.append(Guess(lemma, code, wt, cell, form))
         return out
 
-    @functools.lru_cache(maxsize=100_000)
-    def _generated(self, lemma: str, code: str, cell: str) -> frozenset[str]:
+    def _generated(self, lemma: str, code: str, cell: str) -> tuple[str, ...]:
         """The forms of ``cell`` in ``generate(lemma, table)`` (that cell alone is generated:
-        the same answer as the whole paradigm's (form, cell) pairs, at a cell's cost)."""
-        return frozenset(f for f, _, _ in generate(lemma, self.tables[code], cells=[cell]))
+        the same answer as the whole paradigm's (form, cell) pairs, at a cell's cost); kept."""
+        key = (lemma, code, cell)
+        r = self._generated_memo.get(key)
+        if r is None:
+            if len(self._generated_memo) >= _MEMO_MAX:
+                self._generated_memo.clear()
+            r = self._generated_memo[key] = tuple(
+                f for f, _, _ in generate(lemma, self.tables[code], cells=[cell],
+                                          realise=_realise))
+        return r
 
     def guess_many(self, words: Iterable[str], pos: str | None = None, limit: int = 10):
         """``(word, guesses or InvalidWord)`` for each of ``words``, in order, one pair per

@@ -153,10 +153,11 @@ def strips_stress(lemma: str, table: ClassTable) -> bool:
     return False
 
 
-def generate(lemma: str, table: ClassTable,
-             cells: Iterable[str] | None = None) -> list[tuple[str, str, int]]:
+def generate(lemma: str, table: ClassTable, cells: Iterable[str] | None = None,
+             realise=ph.realise) -> list[tuple[str, str, int]]:
     """All (accented form, cell, weight) of ``lemma`` under ``table``, paradigm order; only
-    those of ``cells`` (the ones the table has) when given."""
+    those of ``cells`` (the ones the table has) when given. ``realise`` is
+    ``grammars.phonology.realise`` or a memoised copy of it (the guesser's)."""
     u = ph.underlying(lemma, glides=False)
     p = ph.plain(u)
     out = []
@@ -166,7 +167,7 @@ def generate(lemma: str, table: ClassTable,
                 continue
             stem, _ = cut(u, r.strip)
             aug = ph.AUG if (r.aug and consonant_initial(p)) else None
-            form = ph.realise(stem, r.ending, r.directive, aug)
+            form = realise(stem, r.ending, r.directive, aug)
             if form:
                 out.append((form, cell, r.weight))
     return out

@@ -27,6 +27,7 @@ class tables are inferred and measured, and the same cascade as a pynini transdu
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from grammars import alphabet
@@ -46,6 +47,10 @@ AUG_D1 = "[AUG1]"  # unstressed augment kept (regulation D1); surfaces as ε whe
 
 _ACCENTED = UNSTRESSED
 _ACCENT_OF = {v: k for k, v in _ACCENTED.items()}
+#: underlying's letter loop as one str.translate, for words of these characters only: an
+#: accented vowel becomes the vowel and the mark, a letter stays
+_UNDERLYING = str.maketrans({a: v + MARK for a, v in _ACCENTED.items()})
+_UNDERLYING_OK = frozenset(LETTERS) | frozenset(_ACCENTED)
 
 
 def underlying(word: str, glides: bool = True) -> str:
@@ -58,15 +63,20 @@ def underlying(word: str, glides: bool = True) -> str:
     Raises ValueError for characters outside the Greek lower-case alphabet.
     """
     w = unicodedata.normalize("NFC", word.lower()).replace("ς", "σ")
-    out = []
-    for ch in w:
-        if ch in _ACCENTED:
-            out.append(_ACCENTED[ch] + MARK)
-        elif ch in LETTERS:
-            out.append(ch)
-        else:
-            raise ValueError(f"character {ch!r} in {word!r} is not a Greek lower-case letter")
-    s = "".join(out)
+    if _UNDERLYING_OK.issuperset(w):
+        s = w.translate(_UNDERLYING)
+    else:
+        out = []
+        for ch in w:
+            if ch in _ACCENTED:
+                out.append(_ACCENTED[ch] + MARK)
+            elif ch in LETTERS:
+                out.append(ch)
+            else:
+                raise ValueError(f"character {ch!r} in {word!r} is not a Greek lower-case letter")
+        s = "".join(out)
+    if not glides:
+        return s
     res = []
     for i, ch in enumerate(s):
         if (glides and ch == "ι" and 0 < i < len(s) - 1 and s[i - 1] in LETTERS and s[i - 1] not in VOWELS
@@ -82,8 +92,14 @@ def plain(u: str) -> str:
     return u.replace(MARK, "").replace(GLIDE, "ι")
 
 
+#: a unit: a digraph or any other character but the mark, with the marks after it
+_UNIT = re.compile("(?:" + "|".join(DIGRAPHS) + "|[^" + MARK + "])" + MARK + "*", re.S)
+
+
 def _units(s: str) -> list[str]:
     """Tokenise letters into units: digraph nuclei as one unit, marks attached to the unit before."""
+    if not s.startswith(MARK):  # (a leading mark has no unit to attach to: IndexError below)
+        return _UNIT.findall(s)  # the loop below, left to right, in one regular expression
     units: list[str] = []
     i = 0
     while i < len(s):
@@ -130,7 +146,7 @@ def _syllables(units: list[str]) -> int:
     nucleus is read as a glide: the fewest syllables the spelling allows."""
     n = 0
     for i, u in enumerate(units):
-        if not _is_nucleus(u):
+        if u.rstrip(MARK)[-1] not in VOWELS:  # not _is_nucleus(u), inlined: realise's hot loop
             continue
         if u in GLIDING and i + 1 < len(units) and _is_nucleus(units[i + 1]):
             continue
@@ -154,7 +170,7 @@ def realise(stem: str, ending: str, directive: str = KEEP, aug: str | None = Non
     raw = _units(stem + ending)
     units = [u.rstrip(MARK) for u in raw]
     marked = [i for i, u in enumerate(raw) if u.endswith(MARK)] if directive == KEEP else []
-    nuclei = [i for i, u in enumerate(units) if _is_nucleus(u)]
+    nuclei = [i for i, u in enumerate(units) if u[-1] in VOWELS]  # _is_nucleus: no marks left
     n = len(nuclei)
     prefix = ""
     stress: int | None = marked[-1] if marked else None
@@ -185,12 +201,10 @@ def realise(stem: str, ending: str, directive: str = KEEP, aug: str | None = Non
         return ""  # a polysyllable without stress
     if total <= 1:
         stress = None
-    out = []
-    for i, u in enumerate(units):
-        if i == stress:
-            u = u[:-1] + _ACCENT_OF[u[-1]]
-        out.append(u)
-    w = (prefix + "".join(out) + tail).replace(GLIDE, "ι")
+    if stress is not None:  # (units is not read below: it takes the accent in place)
+        u = units[stress]
+        units[stress] = u[:-1] + _ACCENT_OF[u[-1]]
+    w = (prefix + "".join(units) + tail).replace(GLIDE, "ι")
     if w.endswith("σ"):
         w = w[:-1] + "ς"
     return w
