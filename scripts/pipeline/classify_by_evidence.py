@@ -100,6 +100,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grammars import phonology as ph
+from grammars.orthography import defects
 from grammars.derivation import citation_cell, pos_of
 from grammars.paradigm import consonant_initial, cut, exemplar_cells, generate, load_tables
 from scripts.common import (LEXICON, REVIEW, SHARED, cites, junk_reason, read_hunspell,
@@ -207,7 +208,8 @@ def candidates(lemma: str, pos_list, tables, hun: set[str],
                endings: dict | None = None) -> list[Evidence]:
     """Evidence for every class (of the given parts of speech) that cites ``lemma`` and
     inflects it in every cell its exemplar has (a class whose rules fit only some cells of
-    the lemma, for want of matching keys, is no candidate). ``endings``:
+    the lemma, for want of matching keys, is no candidate), nor is one that misspells a form
+    (grammars.orthography.defects: μαμάκιας, O21, *μαμακιίς). ``endings``:
     :func:`small_class_endings`; a small class cites a lemma of an ending foreign to its own
     lemmas only if hunspell attests a form of it other than the lemma (γυνή, O29a: γυναίκα),
     or if every cell is the lemma (σορτς, O5a)."""
@@ -226,6 +228,8 @@ def candidates(lemma: str, pos_list, tables, hun: set[str],
         if not exemplar_cells(table) <= {c for _, c, w in gen if w == 0}:
             continue
         forms = frozenset(f for f, _, w in gen if w == 0)
+        if any(defects(f, lemma) for f in forms):
+            continue  # a misspelt form (μαμάκιας, O21: *μαμακιίς): the class does not fit
         found = frozenset(f for f in forms if f in hun)
         if foreign and len(forms) > 1 and len(found - {lemma}) < 1:
             continue

@@ -93,10 +93,15 @@ def read_rows(path: Path, width: int) -> list[list[str]]:
 def queue() -> list[tuple[str, str, str, str, str]]:
     """(lemma, pos, source, reason, candidates): review.tsv plus the rows decided before."""
     rows = {tuple(r) for r in read_rows(REVIEW, 5)}
+    # a lemma the queue holds afresh (classify_by_evidence rewrote its row: "no class cites
+    # the lemma") is decided on that row, not on the one decided before (άβατον, O53)
+    fresh = {(r[0], r[1]) for r in rows}
     for r in read_rows(POSTERIORS, 8):   # lemma pos source reason candidates class post post0
-        rows.add(tuple(r[:5]))
+        if (r[0], r[1]) not in fresh:
+            rows.add(tuple(r[:5]))
     for r in read_rows(REJECTED, 7):     # lemma pos source reason posterior qreason cands
-        rows.add((r[0], r[1], r[2].split("+")[0], r[5], r[6]))
+        if (r[0], r[1]) not in fresh:
+            rows.add((r[0], r[1], r[2].split("+")[0], r[5], r[6]))
     return sorted(rows)
 
 
