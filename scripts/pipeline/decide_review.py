@@ -29,8 +29,9 @@ official list's dev half (forms it could show only) and UniMorph, and then:
   (lemma, pos, source, reason, posterior of NONE, the queue's reason and candidates); and,
   before the model decides, a hunspell-proposed lemma that is a form of another lemma
   (:func:`form_of_another`: reason names it; posterior: the model's P(NONE));
-* otherwise the row stays in ``review.tsv``, as do rows no class cites and rows whose lemma
-  another lexicon file now has.
+* otherwise the row stays in ``review.tsv``, as do rows no class cites; a row whose lemma
+  a lemma file other than the learned ones now classes leaves the queue (decided there), and so does a second row of a
+  lemma and class already accepted (spaCy's and hunspell's row of γδάρω).
 
 Forms that the compiled lexicon already gives another lemma (``fst.api.Judge``; τινάξω is
 τινάζω's) are no evidence for or against the queued lemma. Rows whose lemma is a form of
@@ -73,6 +74,7 @@ UNSHOWN_REASON = "never in the dev half"
 UNSUPPORTED_REASON = "no other source shows a form"
 REASONS = {"reject-unshown": UNSHOWN_REASON, "reject-unsupported": UNSUPPORTED_REASON}
 SAMPLE = 8000       # elspell lemmas the model is fitted on (seeded, as the measurement)
+LEARNED_FILES = ("lemmas-sources.tsv", "lemmas-freedict.tsv", "lemmas-pes-dev.tsv")
 NO_ACCEPT = ("competing lemma", "oblique form", "adds too few forms")
 HEADER8 = "# lemma\tpos\tgender\tclass\tparts\tflags\tvariants\tsource"
 
@@ -115,6 +117,13 @@ def lexicon_lemmas() -> set[str]:
     out |= read_listed_forms()[0]
     out |= {r[0] for r in read_rows(LEXICON / "compounds.tsv", 5)}
     return out
+
+
+def classed_lemmas() -> set[str]:
+    """Lemmas that a ``lemmas*.tsv`` file classes, but this script's and the learned files
+    (``LEARNED_FILES``: the dev half may class a lemma the queue still holds)."""
+    return {r[0] for p in sorted(LEXICON.glob("lemmas*.tsv"))
+            if p != OUT and p.name not in LEARNED_FILES for r in read_rows(p, 8)}
 
 
 def explaining_lemmas(tiles) -> dict[str, frozenset]:
@@ -283,13 +292,16 @@ def main(argv=None) -> int:
     sample, size, um_items = M.sample_and_unimorph(um, args.sample)
     rows = queue()
     known = lexicon_lemmas()
+    classed = classed_lemmas()
     items = [(lm, (pos,)) for (lm, pos), _ in sample] + [(lm, (p,)) for lm, p in um_items]
     todo = []
     counts = collections.Counter()
     for r in rows:
         lemma, pos = r[0], r[1]
         pos_list = tuple(p for p in pos.split("/") if p in ("NOUN", "ADJ", "VERB"))
-        if lemma in known:
+        if lemma in classed:  # decided: a lemma file classes it (άπαντα, spaCy's O28)
+            counts["dropped: lemma now in another lemma file"] += 1
+        elif lemma in known:  # a listed paradigm (ζελέ, INDECL): elspell's row stays in review
             counts["kept: lemma now in another lexicon file"] += 1
         elif not pos_list or r[3] == "no class cites the lemma":
             counts["kept: no class cites the lemma"] += 1
@@ -366,9 +378,14 @@ def main(argv=None) -> int:
     # an accepted lemma that is a main form of one accepted before it is no lemma of its own
     accepted, rejected, kept = [], [], []
     taken_forms: set[str] = set()
+    taken_rows: set[tuple[str, str]] = set()
     for d in sorted(decided, key=lambda d: (-d[3] if d[1] == "accept" else 0, d[0])):
         r, what = d[0], d[1]
         if what == "accept":
+            if (r[0], d[2]) in taken_rows:  # the same lemma and class from another source's row
+                counts["other rows of an accepted lemma, dropped"] += 1
+                continue
+            taken_rows.add((r[0], d[2]))
             if r[0] in taken_forms:
                 counts["kept: a form of a lemma accepted before"] += 1
                 kept.append(r)
@@ -382,7 +399,7 @@ def main(argv=None) -> int:
     # a lemma accepted under one part of speech leaves the queue under the others too
     done = {d[0][0] for d in accepted}
     dropped = [r for r in kept if r[0] in done] + [d[0] for d in rejected if d[0][0] in done]
-    counts["other rows of an accepted lemma, dropped"] = len(dropped)
+    counts["other rows of an accepted lemma, dropped"] += len(dropped)
     kept = [r for r in kept if r[0] not in done]
     rejected = [d for d in rejected if d[0][0] not in done]
     for d in accepted:
@@ -395,7 +412,8 @@ def main(argv=None) -> int:
     counts["kept in review (evidence undecided)"] = len(kept) - sum(
         v for k, v in counts.items() if k.startswith("kept: a form"))
     write(accepted, rejected, kept,
-          [r for r in rows if r not in {d[0] for d in decided} and r[0] not in done])
+          [r for r in rows if r not in {d[0] for d in decided} and r[0] not in done
+           and r[0] not in classed])
     print(f"queue: {len(rows)} rows")
     for k, v in sorted(counts.items()):
         print(f"  {k}: {v}")
