@@ -298,6 +298,22 @@ def test_ctrl_c_while_the_cluster_starts_is_held_then_raised():
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
+def test_a_start_that_fails_after_ctrl_c_is_the_interrupt():
+    """CI: a worker the Ctrl-C reached died, and the start failed with "Nanny failed to
+    start"; that is the interrupt, not an internal error."""
+    pytest.importorskip("distributed")
+    import signal
+
+    from fst.app import distributed as fd
+    with pytest.raises(KeyboardInterrupt):
+        with fd._interrupt_held():
+            os.kill(os.getpid(), signal.SIGINT)
+            raise RuntimeError("Nanny failed to start.")
+    with pytest.raises(RuntimeError):  # without a Ctrl-C the failure is itself
+        with fd._interrupt_held():
+            raise RuntimeError("Nanny failed to start.")
+
+
 @pytest.mark.parametrize("delay", [1.0, 2.5, 4.0])
 def test_a_real_ctrl_c_while_a_local_cluster_starts_is_quiet(delay, tmp_path, judge):
     """SIGINT to the process group, as the terminal sends it, at several moments of the

@@ -126,6 +126,12 @@ def _interrupt_held():
     old = signal.signal(signal.SIGINT, lambda *_: came.append(True))
     try:
         yield
+    except Exception:
+        # a worker the Ctrl-C reached before its first line dies, and the start fails
+        # ("Nanny failed to start"): the cause is the interrupt
+        if came:
+            raise KeyboardInterrupt from None
+        raise
     finally:
         signal.signal(signal.SIGINT, old)
     if came:
