@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from grammars import phonology as ph
 from grammars.alphabet import STRESSED, VOWELS_WITH_STRESSED
 from grammars.cells import Cell
+from grammars.layer import RULE_WEIGHT
 from grammars.rules import d2_internal_augment as d2
 from grammars.rules.d2_internal_augment import DEMOTIC
 from lexicon import CompoundRecord, read_compounds
@@ -372,6 +373,39 @@ def read_records(path=None) -> list[CompoundRecord]:
     return check_records(read_compounds(path))
 
 
-def record_forms(rec: Record, base_rows) -> list[tuple[str, str, int, tuple[str, ...]]]:
-    """The forms of one record (:func:`derive`) from its base's rows ``(cell, form, weight)``."""
-    return derive(prefix_of(rec.prefix, rec.base), rec.base, base_rows, rec.modes)
+def record_forms(rec: Record, base_rows, internal=None, base_class=None
+                 ) -> list[tuple[str, str, int, tuple[str, ...]]]:
+    """The forms of one record (:func:`derive`) from its base's rows ``(cell, form, weight)``,
+    with the §D2 internal augment of the compound's own entry ``internal`` (its
+    ``lexicon/internal-augment.tsv`` row, or None), which the build gives to any paradigm of
+    the lemma: in the cells a principal-parts base leaves to its class (``base_class`` =
+    (class table, predicate of the cells its parts state), or None for a listed base) as a
+    class verb takes it (:func:`grammars.rules.d2_internal_augment.forms`: αποκαλώ
+    απεκάλεσα, απεκαλούσαμε), in the other cells from the forms made
+    (:func:`grammars.rules.d2_internal_augment.listed_twins`: αποκάλυψα → απεκάλυψα), at the
+    scrabble-only weight :data:`grammars.layer.RULE_WEIGHT`; mode ``only`` drops the plain
+    forms where the augment is stressed."""
+    made = derive(prefix_of(rec.prefix, rec.base), rec.base, base_rows, rec.modes)
+    if internal is None:
+        return made
+    table, stated = base_class if base_class else (None, lambda cell: True)
+    entry = internal
+    twins = {}  # (cell, twin) → augment stressed?
+    only: set = set()  # (cell, plain form) that mode only drops
+    if table is not None:
+        cells = {c for c, _f, _w, rids in made if not rids}  # not a cell derive leaves out
+        for cell, form, _r in d2.forms(entry, table):  # (συνάγω: no imperfect, no *συνήγα)
+            if cell in cells and not stated(cell):
+                twins[(cell, form)] = None
+        only |= {(c, f) for c, f, _w, rids in made
+                 if not rids and not stated(c) and c in d2.only_cells(entry, table)}
+    listed = d2.listed_twins(entry, [(c, f) for c, f, _w, rids in made
+                                     if not rids and stated(c)])
+    for (cell, form), (twin, stressed) in listed.items():
+        twins[(cell, twin)] = stressed
+        if stressed and entry.mode == "only":
+            only.add((cell, form))
+    have = {(c, f) for c, f, _w, _r in made}
+    out = [x for x in made if (x[0], x[1]) not in only]
+    out += [(c, f, RULE_WEIGHT, (RULE_D2,)) for c, f in twins if (c, f) not in have]
+    return sorted(out)

@@ -22,7 +22,7 @@ import functools
 from grammars import compounds
 from grammars import conjugation as cj
 from grammars import phonology as ph
-from grammars.paradigm import generate, load_tables
+from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
 from grammars.rules import d2_internal_augment as d2
 from grammars.rules import d3_learned_aorist as d3
 from grammars.rules import e4_spellings as e4
@@ -127,7 +127,9 @@ def rows(listed_type, lemmas: set[str], internal=None, learned=None) -> list:
         d1_ipf = {a for a in p.parts.get("ipf", ()) if cj.unaugmented(lemma, a, present)}
         # consonant-initial, with an aorist that takes §D1 too (not συνέδεσα's internal one)
         d1_paor = lemma[:1] not in cj.VOWELS_WITH_STRESSED and (bool(d1) or "aor" not in p.parts)
-        for cell, form, w, key in _forms(p):
+        made = _forms(p)
+        twins = d2.listed_twins(ia, [(c, f) for c, f, _w, _k in made]) if ia else {}
+        for cell, form, w, key in made:
             cit = f"{PART_RULE}{key} (lexicon/verb-parts.tsv)"
             tag = (PART_RULE + key,)
             if (((d1 and key == "aor") or (d1_ipf and key == "ipf"))
@@ -138,15 +140,12 @@ def rows(listed_type, lemmas: set[str], internal=None, learned=None) -> list:
                 # επείθαμε; εγραφτήκαμε, as the class tables' passive aorist has it)
                 out.append(listed_type(lemma, "V", p.inflection_class, cell,
                                        "ε" + form, 5, cit + " §D1", tag + ("D1",)))
-            twin = None
-            if ia is not None and cell.startswith("V;IND;PST;") and cell.endswith(";ACT"):
-                twin = d2.augmented(ph.plain(ph.underlying(form, glides=False)), ia.prefix,
-                                    ia.augmented)
-                if twin is not None and (twin[1] or ia.unstressed):
-                    out.append(listed_type(lemma, "V", p.inflection_class, cell, twin[0], 5,
-                                           cit + " §D2", tag + ("D2",)))
-                    if ia.mode == "only" and twin[1]:
-                        continue
+            twin = twins.get((cell, form))
+            if twin is not None:
+                out.append(listed_type(lemma, "V", p.inflection_class, cell, twin[0], 5,
+                                       cit + " §D2", tag + ("D2",)))
+                if ia.mode == "only" and twin[1]:
+                    continue
             out.append(listed_type(lemma, "V", p.inflection_class, cell, form, w, cit, tag))
         if lemma in learned and p.parts.get("paor"):
             # §D3: the listed learned passive aorist beside the stated one, conjugated (a
@@ -158,21 +157,55 @@ def rows(listed_type, lemmas: set[str], internal=None, learned=None) -> list:
     return out
 
 
+def class_rows(lemma: str, table, skip=lambda cell: False) -> list[tuple[str, str, int]]:
+    """``[(cell, form, weight)]`` of ``lemma`` under the class ``table`` as the compiler
+    builds its paradigm (:func:`fst.build.compile.cell_variants`): each rule's form and its
+    grammar variants (``grammars/variants.tsv``: the §D10 -όμουνα, -ούμουνα of the passive
+    imperfect, weight 1), in paradigm order, distinct; the cells of ``skip`` left out."""
+    u = ph.underlying(lemma, glides=False)
+    lp = ph.plain(u)
+    aug = ph.AUG if consonant_initial(lp) else None
+    out = []
+    for cell in table.cells():
+        if skip(cell):
+            continue
+        for r in table.rules_for(lp, cell):
+            if r.strip > len(lp):
+                continue
+            stem, _ = cut(u, r.strip)
+            a = aug if r.aug else None
+            for e, d, w in [(r.ending, r.directive, r.weight)] + variants_of(table.code, r):
+                form = ph.realise(stem, e, d, a)
+                if form:
+                    out.append((cell, form, w))
+    return list(dict.fromkeys(out))
+
+
 def base_rows() -> dict[str, list[tuple[str, str, int]]]:
     """lemma → ``[(cell, form, weight)]``: the whole paradigm of every parts verb (the class's
-    present system and whatever the parts leave to it, then the parts' forms), as
-    ``grammars/compounds.py`` reads a base."""
+    present system and whatever the parts leave to it, with the class's grammar variants:
+    :func:`class_rows`; then the parts' forms), as ``grammars/compounds.py`` reads a base:
+    a compound inherits the base's -ούμουνα (§D10) as it inherits its parts."""
     tables = load_tables()
     out = collections.defaultdict(list)
     for lemma, p in sorted(cj.parts_index().items()):
         table = tables.get(p.inflection_class)
         if table is None:
             continue
-        for form, cell, w in generate(lemma, table):
-            if not cj.overridden(p, cell):
-                out[lemma].append((cell, form, w))
+        out[lemma] += class_rows(lemma, table, lambda cell, p=p: cj.overridden(p, cell))
         out[lemma] += [(c, f, w) for c, f, w, _k in _forms(p)]
     return dict(out)
+
+
+def base_class(lemma: str):
+    """(class table, predicate of the cells its parts state) of the parts verb ``lemma``, as
+    :func:`base_rows` reads it, or None if it has no parts row or its class no table: the
+    cells a compound of it takes from the class (:func:`grammars.compounds.record_forms`)."""
+    p = cj.parts_index().get(lemma)
+    table = load_tables().get(p.inflection_class) if p is not None else None
+    if table is None:
+        return None
+    return table, lambda cell: cj.overridden(p, cell)
 
 
 def own_override(lemma: str, derived: list, listed_type) -> list:

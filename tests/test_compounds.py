@@ -141,3 +141,94 @@ def test_compiled_compound_analyses_with_its_lemma(judge):
     if "παρατρώω" in recs and "keep" in recs["παρατρώω"].modes:
         assert judge.check("ΠΑΡΑΕΦΑΓΑ").valid
         assert not judge.check("ΠΑΡΑΕΦΑΓΑΜΕ").valid
+
+
+# --- compounds of a principal-parts base (issue 21): the base's whole paradigm, the
+# compound's own §D2 entry ---
+
+def _parts_compound(lemma, base, prefix, modes=(), internal=None):
+    from grammars import verb_parts
+    from lexicon import CompoundRecord
+    rec = CompoundRecord(lemma, base, prefix, frozenset(modes), "test")
+    return {(c, f) for c, f, _w, _r in C.record_forms(
+        rec, verb_parts.base_rows()[base], internal, verb_parts.base_class(base))}
+
+
+def _entry(lemma, prefix, augmented, mode="both", unstressed=True):
+    from lexicon import InternalAugment
+    return InternalAugment(lemma, prefix, augmented, mode, unstressed)
+
+
+PIPF1SG = "V;IND;PST;IPFV;1;SG;PASS"
+
+
+def test_parts_base_rows_keep_the_class_variants():
+    """§D10 (ΔΕΟΜΟΥΝΑ, ΗΜΟΥΝΑ): the -ούμουνα of a parts verb's class is part of the paradigm
+    its compounds inherit (καλούμουνα → αποκαλούμουνα)."""
+    from grammars import verb_parts
+    base = verb_parts.base_rows()["καλώ"]
+    assert {"καλούμουν", "καλούμουνα"} <= {f for c, f, _w in base if c == PIPF1SG}
+    fs = _parts_compound("αποκαλώ", "καλώ", "απο")
+    assert {"αποκαλούμουν", "αποκαλούμουνα"} <= cell_forms(fs, PIPF1SG)
+    assert "αποκαλούσουνα" in cell_forms(fs, "V;IND;PST;IPFV;2;SG;PASS")
+    assert not {f for c, f in fs if c == "V;IND;PST;IPFV;3;SG;PASS" and f.endswith("ανα")}
+
+
+def test_compound_takes_its_own_internal_augment_entry():
+    """§D2 (ΔΙΕΛΥΣΑ beside ΔΙΑΛΥΣΑ): a compound's internal-augment.tsv row acts on the forms
+    made from its base, as it does on a class verb: απεκάλεσα, συνεκάλεσα; its unstressed
+    augment only with ``unstressed`` (all of καλώ's are unstressed: απεκάλεσα)."""
+    fs = _parts_compound("αποκαλώ", "καλώ", "απο", internal=_entry("αποκαλώ", "απο", "απε"))
+    assert cell_forms(fs, AOR1SG) == {"αποκάλεσα", "απεκάλεσα"}  # mode both: the plain stays
+    assert {"αποκαλέσαμε", "απεκαλέσαμε"} <= cell_forms(fs, AOR1PL)
+    assert cell_forms(fs, IPF1SG) == {"αποκαλούσα"}  # stress on the ending: no augment slot
+    fs = _parts_compound("συγκαλώ", "καλώ", "συγ", internal=_entry("συγκαλώ", "συγ", "συνε"))
+    assert "συνεκάλεσα" in cell_forms(fs, AOR1SG)
+    fs = _parts_compound("αποκαλώ", "καλώ", "απο",
+                         internal=_entry("αποκαλώ", "απο", "απε", unstressed=False))
+    assert cell_forms(fs, AOR1SG) == {"αποκάλεσα"}
+    assert cell_forms(_parts_compound("προσκαλώ", "καλώ", "προσ"), AOR1SG) == {"προσκάλεσα"}
+
+
+def test_compound_internal_augment_on_the_base_parts():
+    """A base's stated aorist (καλύπτω: aor=κάλυψα) takes the compound's §D2 entry too
+    (αποκάλυψα → απεκάλυψα), and so do the class cells (απεκάλυπτα)."""
+    fs = _parts_compound("αποκαλύπτω", "καλύπτω", "απο",
+                         internal=_entry("αποκαλύπτω", "απο", "απε"))
+    assert cell_forms(fs, AOR1SG) == {"αποκάλυψα", "απεκάλυψα"}
+    assert cell_forms(fs, IPF1SG) == {"αποκάλυπτα", "απεκάλυπτα"}
+
+
+def test_internal_augment_adds_no_cell_the_compound_lacks():
+    """άγω's compounds have no imperfect (εισήγαγα, no *εισήγα): their §D2 entry adds none."""
+    fs = _parts_compound("συνάγω", "άγω", "συν", {"internal"},
+                         internal=_entry("συνάγω", "συνα", "συνη", unstressed=False))
+    assert not cell_forms(fs, IPF1SG)
+    assert "συνήγαγα" in cell_forms(fs, AOR1SG)
+
+
+def test_compound_only_mode_drops_the_plain_form():
+    """Mode ``only`` (§D2 ΕΝΕΠΝΕΥΣΑ, no *ΕΜΠΝΕΥΣΑ) drops the plain form where the augment is
+    stressed: εξέδυα, not έκδυα; εκδύαμε stays (the augment would be unstressed)."""
+    fs = _parts_compound("εκδύω", "δύω", "εκ", {"internal"},
+                         internal=_entry("εκδύω", "εκ", "εξε", "only", False))
+    assert cell_forms(fs, IPF1SG) == {"εξέδυα"}
+    assert "εκδύαμε" in cell_forms(fs, IPF1PL)
+
+
+def test_compiled_compounds_of_kalo(judge):
+    """The build: ΑΠΕΚΑΛΕΣΑ, ΣΥΝΕΚΑΛΕΣΑ (§D2, as lexicon/internal-augment.tsv gives
+    αποκαλώ and συγκαλώ), ΑΠΟΚΑΛΟΥΜΟΥΝΑ (§D10); ΕΑΠΕΚΑΛΕΣΑ no (no double augment);
+    ΠΡΟΣΕΚΑΛΕΣΑ only if that file has προσκαλώ."""
+    from lexicon import read_internal_augment
+    recs = {r.lemma for r in C.read_records()}
+    ia = read_internal_augment()
+    if not {"αποκαλώ", "συγκαλώ", "προσκαλώ"} <= recs:
+        pytest.skip("the compounds of καλώ are not compound records")
+    assert judge.check("ΑΠΟΚΑΛΟΥΜΟΥΝΑ").valid and judge.check("ΣΥΓΚΑΛΟΥΣΟΥΝΑ").valid
+    assert not judge.check("ΑΠΟΚΑΛΟΥΝΤΑΝΑ").valid  # §D10: not the 3rd person
+    for tile, lemma in (("ΑΠΕΚΑΛΕΣΑ", "αποκαλώ"), ("ΣΥΝΕΚΑΛΕΣΑ", "συγκαλώ"),
+                        ("ΠΡΟΣΕΚΑΛΕΣΑ", "προσκαλώ")):
+        assert judge.check(tile).valid == (lemma in ia), tile
+    assert not judge.check("ΕΑΠΕΚΑΛΕΣΑ").valid
+    assert not judge.check("ΑΠΕΚΑΛΟΥΣΑ").valid

@@ -177,7 +177,8 @@ def build(lex: Lexicon | None = None, progress: bool = True):
                                      lex.learned_aorists)
         main_parts = [r for r in parts_rows if r.weight < RULE_WEIGHT]
         strings += listed_forms(listed_rows + parts_rows + compound_rows(
-            listed_rows + main_parts, lex.lemmas, lex.compounds), tags)
+            listed_rows + main_parts, lex.lemmas, lex.compounds, dict(lex.internal_augment)),
+            tags)
         if strings:
             extra.append(pynini.string_map(
                 [(pynini.escape(ana), form, str(w)) for ana, form, w in strings]))
@@ -205,13 +206,16 @@ def build(lex: Lexicon | None = None, progress: bool = True):
     return analyser, tiles, t2s, tags
 
 
-def compound_rows(rows: list[ListedForm], entries=(), records=None) -> list[ListedForm]:
+def compound_rows(rows: list[ListedForm], entries=(), records=None,
+                  internal=None) -> list[ListedForm]:
     """Listed rows of the compound verbs of ``lexicon/compounds.tsv`` (grammars/compounds.py),
     made from their base's rows among ``rows``; a lemma the lexicon ``entries`` inflect is
     skipped, unless its base is a hand-entered principal-parts verb (lexicon/verb-parts.tsv,
     whose verbs are bases too) or the record has an augment mode (an evidence row's verb,
     χωρώ, passes nothing on to a compound with a row of its own, προχωρώ). Citations name the base, ``rules`` the rule (§D2 internal/kept augment,
-    §D1 external); a compound's own parts row replaces the systems it states."""
+    §D1 external); ``internal`` (lemma → ``lexicon/internal-augment.tsv`` row) gives a
+    compound its own §D2 internal augment (:func:`grammars.compounds.record_forms`); a
+    compound's own parts row replaces the systems it states."""
     bases = collections.defaultdict(list)
     for r in rows:
         if r.pos == "V" and not r.printed_only:
@@ -226,7 +230,9 @@ def compound_rows(rows: list[ListedForm], entries=(), records=None) -> list[List
                 set(rec.modes) & set(compounds.AUGMENT_MODES))):
             continue
         made = []
-        for cell, form, w, rids in compounds.record_forms(rec, bases[rec.base]):
+        for cell, form, w, rids in compounds.record_forms(
+                rec, bases[rec.base], (internal or {}).get(rec.lemma),
+                verb_parts.base_class(rec.base) if rec.base in parts_bases else None):
             cit = f"compound of {rec.base} (grammars/compounds.py)" + "".join(
                 f" §{r}" for r in rids)
             made.append(ListedForm(rec.lemma, "V", "IRR", cell, form, w, cit, tuple(rids)))

@@ -203,6 +203,35 @@ def forms(entry: Entry, table) -> list[tuple[str, str, tuple[str, ...]]]:
     return sorted(out)
 
 
+def listed_twins(entry: Entry, forms) -> dict[tuple[str, str], tuple[str, bool]]:
+    """The §D2 twins of a listed paradigm of ``entry``'s lemma (a principal part's forms, a
+    compound's forms made from its base: ``grammars/verb_parts.py``,
+    ``grammars/compounds.py``), ``forms`` = ``[(cell, form)]``: (cell, form) → (accented
+    twin, augment stressed?). As :func:`past_cells` has it for a class table, a twin is made
+    for the recessive active past indicative forms of a tense whose 1st singulars are all
+    recessive (the tenses with the augment slot: αποκάλεσα, αποκαλέσαμε; not the imperfect
+    αποκαλούσα, αποκαλούσαμε, whose stress the ending fixes), that start with the entry's
+    prefix; a twin whose augment is unstressed only if the entry says ``unstressed``
+    (αποκάλεσα → απεκάλεσα, αποκαλέσαμε → απεκαλέσαμε)."""
+    def recessive(form):
+        return ph.realise(_plain(form), "", "ANT") == form
+
+    past = [(c, f) for c, f in forms if c.startswith("V;IND;PST;") and c.endswith(";ACT")]
+    firsts: dict[str, list[str]] = {}
+    for c, f in past:
+        if Cell.of(c).person_number == "1;SG":
+            firsts.setdefault(Cell.of(c).tense, []).append(f)
+    slotted = {t for t, fs in firsts.items() if all(recessive(f) for f in fs)}
+    out = {}
+    for c, f in past:
+        if Cell.of(c).tense not in slotted or not recessive(f):
+            continue
+        twin = augmented(_plain(f), entry.prefix, entry.augmented)
+        if twin is not None and (twin[1] or entry.unstressed):
+            out[(c, f)] = twin
+    return out
+
+
 def only_cells(entry: Entry, table) -> frozenset[str]:
     """Cells whose plain forms mode ``only`` drops: those where the internal augment is
     stressed (ενέπνευσα, not *έμπνευσα); empty for mode ``both``."""
