@@ -232,3 +232,35 @@ def test_compiled_compounds_of_kalo(judge):
         assert judge.check(tile).valid == (lemma in ia), tile
     assert not judge.check("ΕΑΠΕΚΑΛΕΣΑ").valid
     assert not judge.check("ΑΠΕΚΑΛΟΥΣΑ").valid
+
+
+def test_drop_on_a_temporal_aorist_is_a_kind_of_its_own():
+    """scripts/pipeline/import_compounds.py judges each mode × prefix kind on the dev half:
+    dropping ήπια's hidden augment (κατάπια: the subjunctive πιω has none) is no syllabic
+    augment dropped (απόδωσα), so it is its own kind, as the internal one is (παρείχα)."""
+    from scripts.pipeline.import_compounds import kind_of
+    rows = {b: base_rows(b) for b in ("πίνω", "δίνω", "έχω")}
+    assert kind_of("drop", C.prefix_of("κατα", "πίνω"), "πίνω", rows) == ("drop/temporal",
+                                                                        "learned")
+    assert kind_of("drop", C.prefix_of("απο", "δίνω"), "δίνω", rows) == ("drop", "learned")
+    assert kind_of("internal", C.prefix_of("παρ", "έχω"), "έχω", rows) == (
+        "internal/temporal", "learned")
+
+
+def test_katapino_drops_the_hidden_augment():
+    """κατάπια, κατάπιαμε beside the imperfect κατάπινα (Triantafyllidis § 254 ff.: ήπια/πιω);
+    no *κατήπια without the internal mode."""
+    fs = forms("καταπίνω", "πίνω", "κατα", {"drop"})
+    assert {"κατάπια"} <= cell_forms(fs, AOR1SG)
+    assert "καταπίαμε" in cell_forms(fs, AOR1PL)
+    assert "κατάπινα" in cell_forms(fs, IPF1SG)
+    assert not {f for _c, f in fs if f.startswith("κατήπ")}
+
+
+def test_compiled_katapino(judge):
+    """The build: ΚΑΤΑΠΙΑ once compounds.tsv records καταπίνω (mode drop)."""
+    recs = {r.lemma: r for r in C.read_records()}
+    if "καταπίνω" not in recs:
+        pytest.skip("καταπίνω is not in lexicon/compounds.tsv (scripts.pipeline.import_compounds)")
+    assert judge.check("ΚΑΤΑΠΙΑ").valid and judge.check("ΚΑΤΑΠΙΝΑ").valid
+    assert not judge.check("ΚΑΤΗΠΙΑ").valid

@@ -77,11 +77,16 @@ def prefix_kind(p: C.Prefix) -> str:
 
 
 def kind_of(mode, p, base, rows) -> tuple[str, str]:
-    """(mode, prefix kind); ``keep``/``internal`` on a base whose past has a temporal augment
-    (είχα, ήλθα: παρείχα) are kinds of their own (``internal/temporal``), the augment being
-    the base's, not the prefix's."""
-    kinds = set(C.augment_kinds(rows[base]).values())
-    if mode in ("keep", "internal") and "temporal" in kinds and "syllabic" not in kinds:
+    """(mode, prefix kind); every augment mode on a base whose past has a temporal augment
+    (είχα, ήλθα, ήπια) is a kind of its own (``internal/temporal``: παρείχα; ``drop/temporal``:
+    κατάπια, where the subjunctive πιω lacks the augment), the augment being the base's, not
+    the prefix's: its forms are not those of a syllabic augment dropped (απόδωσα). The modes
+    are aorist facts: the active aorist's augment decides (πίνω: ήπια, though έπινα), the
+    imperfect's where there is no aorist (έχω: είχα)."""
+    by = C.augment_kinds(rows[base])
+    aor = {k for t, k in by.items() if ";PFV;" in t + ";" and t.endswith("ACT")}
+    kinds = aor or set(by.values())
+    if mode in C.AUGMENT_MODES and "temporal" in kinds and "syllabic" not in kinds:
         mode += "/temporal"
     return mode, prefix_kind(p)
 
