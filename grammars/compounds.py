@@ -34,7 +34,8 @@ regulation §D2):
   starts without it (είδα/δω → καλόδα, ήπια/πιω → κατάπια); έχω/είχα has no ``drop``.
   Every past form without augment that starts with a consonant also takes the unstressed
   external augment of §D1, as the class paradigms give it to regular compounds (ΕΚΑΛΟΔΑ,
-  ΕΠΑΡΑΦΑΓΑΜΕ, ΕΔΙΑΛΥΣΑ); no second augment is ever made (ΕΚΑΛΟΕΙΔΑ no, §D2).
+  ΕΠΑΡΑΦΑΓΑΜΕ, ΕΔΙΑΛΥΣΑ): in a tense without visible augment, where the base's class
+  has it (κάλεσα, εκάλεσα → εσυγκάλεσα); no second augment is ever made (ΕΚΑΛΟΕΙΔΑ no, §D2).
 * έρχομαι lists two perfective stems: ``ήρθα`` (ήρθα, έρθω) and ``ήλθα`` (ήλθα, έλθω); a
   compound takes either or both (modes ``ήρθα``, ``ήλθα``: προήρθα, απήλθα).
 
@@ -255,10 +256,15 @@ def nasal_present(base: str, rows: list[tuple[str, str, int]]) -> bool:
 
 
 def derive(p: Prefix, base: str, rows: list[tuple[str, str, int]],
-           modes: frozenset[str] | set[str]) -> list[tuple[str, str, int, tuple[str, ...]]]:
+           modes: frozenset[str] | set[str], d1=frozenset()
+           ) -> list[tuple[str, str, int, tuple[str, ...]]]:
     """The compound's forms from its base's listed rows ``(cell, form, weight)``:
     ``[(cell, form, weight, rule ids)]``, sorted, distinct. ``modes`` ⊆ AUGMENT_MODES plus,
-    for a base of STEM_VARIANTS, the stems taken."""
+    for a base of STEM_VARIANTS, the stems taken. ``d1``: the (cell, form) of a past tense
+    without visible augment whose optional §D1 ε- the base takes in its class paradigm
+    (κάλεσα, εκάλεσα: ``grammars.verb_parts.base_d1``); the compound's form made from one
+    takes it too where it starts with a consonant (συγκάλεσα, εσυγκάλεσα), as the class
+    gives it to a regular compound (ΕΔΙΑΛΥΣΑ)."""
     variants = STEM_VARIANTS.get(base, ())
     skip = [mark for name, mark in variants if name not in modes]
     kinds = augment_kinds(rows)
@@ -324,7 +330,10 @@ def derive(p: Prefix, base: str, rows: list[tuple[str, str, int]],
                             out.add((cell, "ε" + strip_accents(dropped[0]) + dropped[1:], w,
                                      (RULE_D1,)))
                 continue
-            out.add((cell, attach(p, form, ph.KEEP, elide=not p.demotic), w, ()))
+            made = attach(p, form, ph.KEEP, elide=not p.demotic)
+            out.add((cell, made, w, ()))
+            if (cell, form) in d1 and made[:1] and made[0] not in VOWEL_START:
+                out.add((cell, "ε" + made, w, (RULE_D1,)))  # εσυγκάλεσα (§D1)
             continue
         if cell.startswith("V;IMP;") and ";2;SG;" in cell and cell.endswith(";ACT") \
                 and form[0] not in VOWEL_START:
@@ -373,7 +382,7 @@ def read_records(path=None) -> list[CompoundRecord]:
     return check_records(read_compounds(path))
 
 
-def record_forms(rec: Record, base_rows, internal=None, base_class=None
+def record_forms(rec: Record, base_rows, internal=None, base_class=None, d1=frozenset()
                  ) -> list[tuple[str, str, int, tuple[str, ...]]]:
     """The forms of one record (:func:`derive`) from its base's rows ``(cell, form, weight)``,
     with the §D2 internal augment of the compound's own entry ``internal`` (its
@@ -384,8 +393,9 @@ def record_forms(rec: Record, base_rows, internal=None, base_class=None
     απεκάλεσα, απεκαλούσαμε), in the other cells from the forms made
     (:func:`grammars.rules.d2_internal_augment.listed_twins`: αποκάλυψα → απεκάλυψα), at the
     scrabble-only weight :data:`grammars.layer.RULE_WEIGHT`; mode ``only`` drops the plain
-    forms where the augment is stressed."""
-    made = derive(prefix_of(rec.prefix, rec.base), rec.base, base_rows, rec.modes)
+    forms where the augment is stressed. ``d1``: the base's forms that take §D1's ε-
+    (:func:`derive`)."""
+    made = derive(prefix_of(rec.prefix, rec.base), rec.base, base_rows, rec.modes, d1)
     if internal is None:
         return made
     table, stated = base_class if base_class else (None, lambda cell: True)

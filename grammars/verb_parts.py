@@ -108,6 +108,25 @@ def _forms(p: cj.Parts):
     return cj.forms(p, load_tables().get(p.inflection_class))
 
 
+def _d1_of_parts(lemma: str, p: cj.Parts):
+    """Predicate ``(cell, form, part key) -> bool``: does this form of ``p``'s parts take
+    §D1's optional unstressed augment ε- (επέρασα, εγράψαμε, επείθαμε; εγραφτήκαμε, as the
+    class tables' passive aorist has it)?"""
+    subj = p.parts.get("subj", (None,))[0]
+    d1 = {a for a in p.parts.get("aor", ()) if cj.unaugmented(lemma, a, subj)}
+    present = lemma if lemma.endswith("ω") else None  # the imperfect's stem (cj.forms)
+    d1_ipf = {a for a in p.parts.get("ipf", ()) if cj.unaugmented(lemma, a, present)}
+    # consonant-initial, with an aorist that takes §D1 too (not συνέδεσα's internal one)
+    d1_paor = lemma[:1] not in cj.VOWELS_WITH_STRESSED and (bool(d1) or "aor" not in p.parts)
+
+    def takes(cell: str, form: str, key: str) -> bool:
+        if not cell.startswith("V;IND;PST;"):
+            return False
+        return (((d1 and key == "aor") or (d1_ipf and key == "ipf")) and form[:1] != "έ") or (
+            d1_paor and key == "paor" and form.endswith(("ήκαμε", "ήκατε")))
+    return takes
+
+
 def rows(listed_type, lemmas: set[str], internal=None, learned=None) -> list:
     """Listed rows (``listed_type(lemma, pos, class, cell, form, weight, citation)``) of the
     parts of the verbs among ``lemmas``, with the §D2 internal-augment forms of verbs of
@@ -121,23 +140,13 @@ def rows(listed_type, lemmas: set[str], internal=None, learned=None) -> list:
         if lemma not in lemmas or "base_only" in p.flags:
             continue
         ia = internal.get(lemma)
-        subj = p.parts.get("subj", (None,))[0]
-        d1 = {a for a in p.parts.get("aor", ()) if cj.unaugmented(lemma, a, subj)}
-        present = lemma if lemma.endswith("ω") else None  # the imperfect's stem (cj.forms)
-        d1_ipf = {a for a in p.parts.get("ipf", ()) if cj.unaugmented(lemma, a, present)}
-        # consonant-initial, with an aorist that takes §D1 too (not συνέδεσα's internal one)
-        d1_paor = lemma[:1] not in cj.VOWELS_WITH_STRESSED and (bool(d1) or "aor" not in p.parts)
+        takes_d1 = _d1_of_parts(lemma, p)
         made = _forms(p)
         twins = d2.listed_twins(ia, [(c, f) for c, f, _w, _k in made]) if ia else {}
         for cell, form, w, key in made:
             cit = f"{PART_RULE}{key} (lexicon/verb-parts.tsv)"
             tag = (PART_RULE + key,)
-            if (((d1 and key == "aor") or (d1_ipf and key == "ipf"))
-                    and cell.startswith("V;IND;PST;") and form[:1] != "έ") or (
-                    d1_paor and key == "paor" and form.endswith(("ήκαμε", "ήκατε"))
-                    and cell.startswith("V;IND;PST;")):
-                # §D1: the optional unstressed augment of the past tenses (επέρασα, εγράψαμε,
-                # επείθαμε; εγραφτήκαμε, as the class tables' passive aorist has it)
+            if takes_d1(cell, form, key):
                 out.append(listed_type(lemma, "V", p.inflection_class, cell,
                                        "ε" + form, 5, cit + " §D1", tag + ("D1",)))
             twin = twins.get((cell, form))
@@ -179,6 +188,45 @@ def class_rows(lemma: str, table, skip=lambda cell: False) -> list[tuple[str, st
                 if form:
                     out.append((cell, form, w))
     return list(dict.fromkeys(out))
+
+
+def class_d1(lemma: str, table, skip=lambda cell: False) -> set[tuple[str, str]]:
+    """(cell, form) of :func:`class_rows` that take §D1's optional unstressed augment ε- in
+    the compiler (the ``[AUG1]`` slot of a consonant-initial verb, where the augment is not
+    stressed: κάλεσα → εκάλεσα, καλέσαμε → εκαλέσαμε; not έγραψα)."""
+    u = ph.underlying(lemma, glides=False)
+    lp = ph.plain(u)
+    if not consonant_initial(lp):
+        return set()
+    out = set()
+    for cell in table.cells():
+        if skip(cell):
+            continue
+        for r in table.rules_for(lp, cell):
+            if not r.aug or r.strip > len(lp):
+                continue
+            stem, _ = cut(u, r.strip)
+            for e, d, _w in [(r.ending, r.directive, r.weight)] + variants_of(table.code, r):
+                if ph.realise(stem, e, d, ph.AUG_D1):
+                    out.add((cell, ph.realise(stem, e, d, ph.AUG)))
+    return out
+
+
+def base_d1() -> dict[str, set[tuple[str, str]]]:
+    """lemma → the (cell, form) of its :func:`base_rows` that take §D1's optional ε- (the
+    class's :func:`class_d1`, the parts' as :func:`rows` makes them): a compound's form made
+    from one takes it too where it starts with a consonant (κάλεσα, εκάλεσα → συγκάλεσα,
+    εσυγκάλεσα: ``grammars/compounds.py``)."""
+    tables = load_tables()
+    out = {}
+    for lemma, p in sorted(cj.parts_index().items()):
+        table = tables.get(p.inflection_class)
+        if table is None:
+            continue
+        takes = _d1_of_parts(lemma, p)
+        out[lemma] = class_d1(lemma, table, lambda cell, p=p: cj.overridden(p, cell)) | {
+            (c, f) for c, f, _w, k in _forms(p) if takes(c, f, k)}
+    return out
 
 
 def base_rows() -> dict[str, list[tuple[str, str, int]]]:

@@ -232,6 +232,8 @@ def test_compiled_compounds_of_kalo(judge):
         assert judge.check(tile).valid == (lemma in ia), tile
     assert not judge.check("ΕΑΠΕΚΑΛΕΣΑ").valid
     assert not judge.check("ΑΠΕΚΑΛΟΥΣΑ").valid
+    assert judge.check("ΕΣΥΓΚΑΛΕΣΑ").valid  # §D1, as ΕΔΙΑΛΥΣΑ
+    assert not judge.check("ΕΣΥΝΕΚΑΛΕΣΑ").valid  # §D2: no double augment
 
 
 def test_drop_on_a_temporal_aorist_is_a_kind_of_its_own():
@@ -264,3 +266,24 @@ def test_compiled_katapino(judge):
         pytest.skip("καταπίνω is not in lexicon/compounds.tsv (scripts.pipeline.import_compounds)")
     assert judge.check("ΚΑΤΑΠΙΑ").valid and judge.check("ΚΑΤΑΠΙΝΑ").valid
     assert not judge.check("ΚΑΤΗΠΙΑ").valid
+
+
+def test_compound_of_a_parts_base_takes_the_classes_d1_augment():
+    """§D1 (ΕΔΡΟΣΙΣΑ, ΕΓΡΑΨΑΜΕ; ΕΔΙΑΛΥΣΑ yes, §D2): where the base's class gives the optional
+    unstressed ε- (κάλεσα, εκάλεσα) the compound takes it if it starts with a consonant
+    (εσυγκάλεσα, as a class compound εδιάλυσα), never on a vowel (no *εαποκάλεσα) nor on
+    the §D2 twin (no *εσυνεκάλεσα: no double augment)."""
+    from grammars import verb_parts
+    d1 = verb_parts.base_d1()["καλώ"]
+    assert ("V;IND;PST;PFV;1;SG;ACT", "κάλεσα") in d1
+    assert not {f for c, f in d1 if c.startswith("V;IND;PST;IPFV;") and c.endswith("SG;ACT")}
+    from lexicon import CompoundRecord
+    base = verb_parts.base_rows()["καλώ"]
+    made = lambda lemma, prefix, ia=None: {(c, f) for c, f, _w, _r in C.record_forms(
+        CompoundRecord(lemma, "καλώ", prefix, frozenset(), "test"), base, ia,
+        verb_parts.base_class("καλώ"), d1)}
+    fs = made("συγκαλώ", "συγ", _entry("συγκαλώ", "συγ", "συνε"))
+    assert cell_forms(fs, AOR1SG) == {"συγκάλεσα", "εσυγκάλεσα", "συνεκάλεσα"}
+    assert "εσυγκαλέσαμε" in cell_forms(fs, AOR1PL)
+    assert cell_forms(fs, IPF1SG) == {"συγκαλούσα"}  # the -ούσα imperfect: no augment slot
+    assert not {f for _c, f in made("αποκαλώ", "απο") if f.startswith("εαπ")}

@@ -214,7 +214,8 @@ def compound_rows(rows: list[ListedForm], entries=(), records=None,
     whose verbs are bases too) or the record has an augment mode (an evidence row's verb,
     χωρώ, passes nothing on to a compound with a row of its own, προχωρώ). Citations name the base, ``rules`` the rule (§D2 internal/kept augment,
     §D1 external); ``internal`` (lemma → ``lexicon/internal-augment.tsv`` row) gives a
-    compound its own §D2 internal augment (:func:`grammars.compounds.record_forms`); a
+    compound its own §D2 internal augment (:func:`grammars.compounds.record_forms`), a parts
+    base its §D1 ε- where its class has it (συγκάλεσα, εσυγκάλεσα); a
     compound's own parts row replaces the systems it states."""
     bases = collections.defaultdict(list)
     for r in rows:
@@ -222,6 +223,7 @@ def compound_rows(rows: list[ListedForm], entries=(), records=None,
             bases[r.lemma].append((r.cell, r.form, r.weight))
     parts_bases = verb_parts.base_rows()
     bases.update(parts_bases)  # a parts row is the fuller base (άγω: listed as printed only)
+    parts_d1 = verb_parts.base_d1()
     hand = verb_parts.hand_entered_bases()
     known = {e.lemma for e in entries}
     out = []
@@ -232,7 +234,8 @@ def compound_rows(rows: list[ListedForm], entries=(), records=None,
         made = []
         for cell, form, w, rids in compounds.record_forms(
                 rec, bases[rec.base], (internal or {}).get(rec.lemma),
-                verb_parts.base_class(rec.base) if rec.base in parts_bases else None):
+                verb_parts.base_class(rec.base) if rec.base in parts_bases else None,
+                parts_d1.get(rec.base, frozenset())):
             cit = f"compound of {rec.base} (grammars/compounds.py)" + "".join(
                 f" §{r}" for r in rids)
             made.append(ListedForm(rec.lemma, "V", "IRR", cell, form, w, cit, tuple(rids)))
