@@ -139,6 +139,12 @@ def lookup(rule_id: str) -> Rule | None:
 _REASON_RULE = re.compile(r"^§?((?:[A-E]\d+)|L23|LIST|LEN)\s*:\s*")
 
 
+def without_rule(reason: str) -> str:
+    """``reason`` less the rule id that leads it (``§D1: ``), for a line that names the rule
+    already (the web's "Blocked by §D1: …")."""
+    return _REASON_RULE.sub("", reason, count=1)
+
+
 def verdict_note(verdict, lang: str = "en") -> str:
     """Third column of ``check``: rule ids for a valid word, rule ids and reason otherwise.
     ``lang``: the reason's language (en, as the CLI and the JSON print it; el on the Greek

@@ -30,7 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fst import __version__
 from fst.app.cli.judge import _explain_chain  # explain's rules column: §A1, §E2, §LIST
-from fst.rules import verdict_note
+from fst.rules import verdict_note, without_rule
 from fst.rules import shown as _rule_ids  # the CLI's one formatter of rule ids
 from grammars.labels import label, message, phrase, say
 from grammars.paradigm import load_tables
@@ -282,7 +282,8 @@ def create_app(judge, lang: str = "el") -> FastAPI:
                 # the page's words, in its language (not in the JSON): the reason, the
                 # blocking rules' reasons, the rules column as dektes explain prints it
                 "_reason": say(v.reason, lang),
-                "_blocked": [{"rule": "§" + r, "reason": say(why, lang)} for r, why in ex.blocked],
+                "_blocked": [{"rule": "§" + r, "reason": without_rule(say(why, lang))}
+                             for r, why in ex.blocked],
                 "_chains": [" ".join(say(c, lang) for c in _explain_chain(a, judge))
                             for a in analyses]}
 
