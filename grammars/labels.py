@@ -1,7 +1,12 @@
 """Names of paradigm cells for people: the Greek grammatical terms (Ενεστώτας, Αόριστος;
 Ονομαστική, Γενική …) or English ones, from the data file ``grammars/labels.tsv``. The cells
 themselves keep their UniMorph codes (``V;IND;PST;PFV;1;SG;ACT``) in the engine and the JSON;
-:func:`label` is the one formatter that names them (``dektes paradigm --labels greek``)."""
+:func:`label` is the one formatter that names them (``dektes paradigm --labels greek``).
+
+Beside them, in the same form: the web page's phrases (``grammars/interface.tsv``,
+:func:`phrase`) and the engine's reasons (``grammars/messages.tsv``: :func:`message` makes one,
+a :class:`Message` that is its English string; :func:`say`, the one formatter, gives it in
+Greek)."""
 from __future__ import annotations
 
 import functools

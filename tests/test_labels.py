@@ -1,5 +1,7 @@
 """Greek grammatical labels of the cells (grammars/labels.tsv, one formatter: grammars/labels.py):
-paradigm --labels greek, and the web's paradigm tables in Greek by default (issue 23)."""
+paradigm --labels greek, and the web's paradigm tables in Greek by default (issue 23); the web
+page's phrases (grammars/interface.tsv) and the engine's reasons (grammars/messages.tsv), Greek
+on the Greek pages, English for the CLI and the JSON."""
 from __future__ import annotations
 
 import re

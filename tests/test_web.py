@@ -253,6 +253,7 @@ def test_the_pages_reasons_are_the_clis_in_the_pages_language(judge, capsys):
     from fst.app.cli import main
     from fst.rules import verdict_note, without_rule
     from grammars.labels import phrase, say
+    from grammars.normalize import InvalidWord, to_tile
     words = ["ΓΡΑΨΑ", "ΞΑΝΑΡΩ", "Α", "ΞΨΖΩ", "ΕΓΡΑΨΑ"]
     main(["check"] + words)
     cli = [line.split("\t")[2] for line in capsys.readouterr().out.splitlines()]
@@ -275,6 +276,13 @@ def test_the_pages_reasons_are_the_clis_in_the_pages_language(judge, capsys):
             assert ("§A1 κλίση P4" if lang == "el" else "§A1 paradigm P4") in chain
             body = c.get("/api/check", params={"word": words}).json()
             assert [r["note"] for r in body["results"]] == cli
+            # a word that cannot be Greek: the normaliser's reason, on the page and in the JSON
+            with pytest.raises(InvalidWord) as bad:
+                to_tile("abc")
+            shown = html.unescape(c.get("/analyse", params={"word": "abc"}).text)
+            assert ">%s</p>" % say(bad.value.reason, lang) in shown
+            assert _error(c.get("/api/analyse", params={"word": "abc"}), 400,
+                          "not-greek") == bad.value.reason
     assert notes != [verdict_note(judge.check(w), "el") for w in words]
 
 
@@ -306,7 +314,9 @@ def test_analyse_page_links_lemma_and_hooks(client):
 def test_pages_render_errors_as_html(client):
     r = client.get("/analyse", params={"word": "hello"})
     assert r.status_code == 400 and r.headers["content-type"].startswith("text/html")
-    assert re.search(r'id="error" data-code="not-greek">[^<]*Latin letter', r.text)
+    # the normaliser's reason, in the page's language (Greek by default)
+    assert re.search(r'id="error" data-code="not-greek">[^<]*αλφαβήτου \(Latin\), όχι ελληνικό',
+                     r.text)
     assert 'value="hello"' in r.text  # the form, with what was typed, to correct it
     assert client.get("/nowhere").status_code == 404
 

@@ -6,7 +6,7 @@ keys (the page maps them as the Greek keyboard layout does), reads the verdict, 
 paradigm, and runs an anagram from the clickable rack. Without Chromium, chromedriver or
 selenium it skips, except under CI=true, where it fails.
 
-The pages are Greek by default (issue 23). With DEKTES_SCREENSHOTS=DIR the tests save what the
+The pages are Greek by default (issue 23), the verdicts' reasons too. With DEKTES_SCREENSHOTS=DIR the tests save what the
 browser shows as DIR/NAME.png (the whole page), for a closing note.
 """
 from __future__ import annotations

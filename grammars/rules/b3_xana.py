@@ -17,7 +17,7 @@ from grammars import phonology as ph
 from grammars.alphabet import STRESSED, VOWELS, analysis_sigma, plain, surface_sigma
 from grammars.cells import Cell
 from grammars.layer import RULE_WEIGHT, Layer
-from grammars.labels import label, message
+from grammars.labels import label, message, say
 from grammars.rules.d1_augment import _tense, first_forms
 
 RULE_ID = "B3"
@@ -56,8 +56,9 @@ def blocked(tile: str, analyse) -> str | None:
         article = "an" if kinds[0][0] in "AEIOU" else "a"
         # the Greek text names the parts of speech as grammars/labels.tsv does
         greek = sorted({label(h, "el").lower() for h in heads})
-        return message("reason.B3.verbs", rest=rest, article=article, kinds=" or ".join(kinds),
-                       kinds_el=" ή ".join(greek))
+        either = {lang: " %s " % say(message("word.or"), lang) for lang in ("el", "en")}
+        return message("reason.B3.verbs", rest=rest, article=article,
+                       kinds=either["en"].join(kinds), kinds_el=either["el"].join(greek))
     if any(not takes_xana(a.lemma) for a in verbal) or (
             not base and plain(rest.lower()).startswith(("πρωτο", "ματα"))):
         return message("reason.B3.prefixed")

@@ -125,8 +125,8 @@ def _verdict_dict(judge, word: str, strict_accents: bool = False,
     try:
         v = judge.check(_readable(word), strict_accents)
     except InvalidWord as e:
-        out = {"word": word, "tile": None, "valid": False, "rules": [], "reason": e.reason,
-               "error": e.code, "note": e.reason}
+        out = {"word": word, "tile": None, "valid": False, "rules": [], "reason": str(e.reason),
+               "error": e.code, "note": str(e.reason)}
         if lang:
             out["_note"] = say(e.reason, lang)
         return out
@@ -167,9 +167,10 @@ def create_app(judge, lang: str = "el") -> FastAPI:
     length profile and rule profile are the server's).
 
     ``lang``: the pages' language, el (the default) or en: their words
-    (:func:`grammars.labels.phrase`, grammars/interface.tsv) and the paradigm tables'
-    grammatical labels (:func:`grammars.labels.label`); the JSON API keeps the UniMorph codes
-    and its messages. Raises ValueError for another language.
+    (:func:`grammars.labels.phrase`, grammars/interface.tsv), the paradigm tables'
+    grammatical labels (:func:`grammars.labels.label`) and the engine's reasons
+    (:func:`grammars.labels.say`, grammars/messages.tsv); the JSON API keeps the UniMorph
+    codes and the CLI's English messages. Raises ValueError for another language.
     """
     phrase("nav.judge", lang)  # ValueError now for an unknown language, not on a page
     app = FastAPI(title="dektes", version=__version__,
@@ -182,7 +183,9 @@ def create_app(judge, lang: str = "el") -> FastAPI:
         min_length=judge.min_length, max_length=judge.max_length,
         disabled=sorted(judge.disabled_rules), lang=lang,
         t=lambda key, **fields: phrase(key, lang, **fields),
-        cell=lambda tags: label(tags, lang))  # a cell's name (the one formatter), code kept
+        cell=lambda tags: label(tags, lang),  # a cell's name (the one formatter), code kept
+        # an engine's reason (grammars/messages.tsv) in the page's language; other text as is
+        say=lambda text: say(text, lang))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.state.judge = judge
 
