@@ -240,3 +240,16 @@ def test_the_engines_reasons_are_said_in_greek(judge, word, rule, greek):
     assert not words(labels._messages()[v.reason.key]["en"]) & words(el), el
     for _, why in judge.explain(word).blocked:
         assert labels.say(why, "el") != why
+
+
+def test_the_profiles_and_the_accents_reasons_are_said_in_greek(judge):
+    from fst.app.engine import judge_for
+    short = judge_for(2, 5)
+    v = short.check("ΕΓΡΑΨΑΜΕ")
+    assert v.rules == ("LEN",) and v.reason == "§LEN: 8 letters, the profile allows 2–5"
+    assert labels.say(v.reason, "el") == "§LEN: 8 γράμματα, το προφίλ επιτρέπει 2–5"
+    v = judge.accent_verdict("ανθρωπου", judge.check("ανθρωπου"))
+    assert not v.valid and v.reason == ("accents: ανθρωπου is not written so; the valid form "
+                                        "is ανθρώπου")
+    assert labels.say(v.reason, "el") == ("τόνοι: το ανθρωπου δεν γράφεται έτσι· ο δεκτός τύπος "
+                                          "είναι ανθρώπου")
