@@ -27,6 +27,7 @@ from grammars.paradigm import WEIGHTS
 from fst.runtime import anatable
 from fst import store as fc
 from grammars.normalize import InvalidWord, is_tile, to_lower_accented, to_tile
+from grammars.labels import message
 from fst.runtime.dfa import TileDFA, export
 from fst.runtime.overlay import RULE_ID
 
@@ -368,9 +369,9 @@ class Judge:
         typed = to_lower_accented(word)
         if not forms or typed in forms:
             return verdict
-        return Verdict(word, verdict.tile, False, (),
-                       f"accents: {typed} is not written so; the valid form"
-                       f"{'s are' if len(forms) > 1 else ' is'} {', '.join(forms)}")
+        return Verdict(word, verdict.tile, False, (), message(
+            "reason.accents_many" if len(forms) > 1 else "reason.accents_one", typed=typed,
+            forms=", ".join(forms)))
 
     def accents_many(self, words: list[str], verdicts: list[bool]) -> list[bool]:
         """``verdicts`` (booleans, one per word as typed) with :meth:`accent_verdict`
@@ -403,34 +404,33 @@ class Judge:
         tile = to_tile(word)
         n = len(tile)
         if n < 2:
-            return Verdict(word, tile, False, ("C6",), "§C6: one-letter words are never valid")
+            return Verdict(word, tile, False, ("C6",), message("reason.C6"))
         ruling = self.rulings.get(tile)
         if ruling is not None:
             verdict, reference = ruling
             return Verdict(word, tile, verdict, ("A4",),
-                           "" if verdict else f"§A4: ruling {reference}")
+                           "" if verdict else message("reason.A4", reference=reference))
         if n < self.min_length or n > self.max_length:
-            return Verdict(word, tile, False, ("LEN",),
-                           f"§LEN: {n} letters, the profile allows {self.min_length}–{self.max_length}")
+            return Verdict(word, tile, False, ("LEN",), message(
+                "reason.LEN", n=n, min=self.min_length, max=self.max_length))
         if self.overlay is not None:
             listed = self.overlay.verdict(tile)
             if listed is not None:
-                return Verdict(word, tile, listed, ("LIST",), "" if listed else (
-                    f"§LIST: not in the list {self.overlay.name!r}, which decides words of "
-                    f"{self.overlay.complete[0]}–{self.overlay.complete[1]} letters"))
+                return Verdict(word, tile, listed, ("LIST",), "" if listed else message(
+                    "reason.LIST", name=self.overlay.name, lo=self.overlay.complete[0],
+                    hi=self.overlay.complete[1]))
         # by its rank, as the analysis table finds it: no dense table is built for one word
         if self.runtime.rank(tile) < 0:
             blocked = self.blocked(tile)
             if blocked:
                 return Verdict(word, tile, False, (blocked[0][0],), blocked[0][1])
-            return Verdict(word, tile, False, (), "no analysis: no lemma of the lexicon has this form")
+            return Verdict(word, tile, False, (), message("reason.no_lemma"))
         analyses = self.analyse(tile)
         if self.disabled_rules:
             kept = [a for a in analyses if not self.disabled_rules & set(a.rules)]
             if not kept:
                 off = sorted(set(analyses[0].rules) & self.disabled_rules)
-                return Verdict(word, tile, False, tuple(off),
-                               f"§{off[0]}: the profile switches this rule off")
+                return Verdict(word, tile, False, tuple(off), message("reason.off", rule=off[0]))
             analyses = kept
         rules = analyses[0].rules if analyses else ()
         if not any(not r.startswith("part:") for r in rules):

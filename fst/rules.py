@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from grammars import profiles
 from grammars.conjugation import KEYS as PART_KEYS
+from grammars.labels import message, say
 from lexicon import FLAG_MARKS
 
 DIGEST = Path(__file__).resolve().parent.parent / "grammars" / "RULES.md"
@@ -138,12 +139,20 @@ def lookup(rule_id: str) -> Rule | None:
 _REASON_RULE = re.compile(r"^§?((?:[A-E]\d+)|L23|LIST|LEN)\s*:\s*")
 
 
-def verdict_note(verdict) -> str:
-    """Third column of ``check``: rule ids for a valid word, rule ids and reason otherwise."""
+def without_rule(reason: str) -> str:
+    """``reason`` less the rule id that leads it (``§D1: ``), for a line that names the rule
+    already (the web's "Blocked by §D1: …")."""
+    return _REASON_RULE.sub("", reason, count=1)
+
+
+def verdict_note(verdict, lang: str = "en") -> str:
+    """Third column of ``check``: rule ids for a valid word, rule ids and reason otherwise.
+    ``lang``: the reason's language (en, as the CLI and the JSON print it; el on the Greek
+    web pages), through :func:`grammars.labels.say`."""
     ids = shown(verdict.rules)
     if verdict.valid:
         return " ".join(ids) or "-"
-    reason = (verdict.reason or "").strip()
+    reason = say(verdict.reason or "", lang).strip()
     m = _REASON_RULE.match(reason)
     if m:
         rid = "§" + m.group(1)
@@ -152,4 +161,4 @@ def verdict_note(verdict) -> str:
         reason = reason[m.end():]
     if ids:
         return " ".join(ids) + (": " + reason if reason else "")
-    return reason or "no analysis"
+    return reason or say(message("reason.none"), lang)

@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from grammars.labels import Message, message
 from grammars.alphabet import LETTERS as _LOWER_LETTERS
 from grammars.alphabet import TILE_LETTERS
 
@@ -106,7 +107,9 @@ class InvalidWord(ValueError):
 
     Attributes:
         word: the input as given.
-        reason: one English sentence saying what is wrong and where.
+        reason: one English sentence saying what is wrong and where (a
+            :class:`grammars.labels.Message` of grammars/messages.tsv, which the web's Greek
+            pages say in Greek).
         code: a short machine code, one of :data:`ERROR_CODES`.
         position: 1-based position of the offending character, or ``None``.
     """
@@ -169,12 +172,13 @@ def _script(c: str) -> str | None:
     return head.title() or None
 
 
-def _describe(c: str, pos: int) -> str:
-    return "character %s (%s) at position %d" % (_show(c), _name(c), pos)
+def _describe(c: str, pos: int) -> Message:
+    return message("input.char", char=_show(c), name=_name(c), pos=pos)
 
 
-def _classify(c: str, ch: str) -> tuple[str, str]:
-    """(code, reason tail) for a character that is not a Greek letter or a dropped mark.
+def _classify(c: str, ch: str) -> tuple[str, str, dict]:
+    """(code, message key of grammars/messages.tsv, its own fields) for a character that is
+    not a Greek letter or a dropped mark.
 
     A letter of another script gets the internal code ``foreign``, which the caller turns into
     ``mixed-script`` or ``not-greek``.
@@ -183,23 +187,23 @@ def _classify(c: str, ch: str) -> tuple[str, str]:
     """
     cat = unicodedata.category(ch)
     if ch.isspace() or cat in ("Zs", "Zl", "Zp"):
-        return "whitespace", "is white space inside the word; a word is one unbroken string of letters"
+        return "whitespace", "input.whitespace", {}
     if cat[0] == "N":
-        return "digit", "is a digit or number; words contain letters only"
+        return "digit", "input.digit", {}
     if cat[0] in "PS" or cat == "Lm":
-        return "punctuation", "is punctuation or a symbol, not a letter"
+        return "punctuation", "input.punctuation", {}
     if cat[0] == "C":
-        return "control", "is an invisible or control character"
+        return "control", "input.control", {}
     if cat[0] == "M":
-        return "not-greek", "is a combining mark that Greek spelling does not use"
+        return "not-greek", "input.mark", {}
     name = unicodedata.name(c, "")
     if name.startswith("GREEK") or name.startswith("COPTIC"):
-        return "not-greek", "is not one of the 24 letters of the Modern Greek alphabet"
+        return "not-greek", "input.greek", {}
     script = _script(c)
     if script:
         article = "an" if script[0] in "AEIOU" else "a"
-        return "foreign", "is %s %s letter, not Greek" % (article, script)
-    return "foreign", "is not a Greek letter"
+        return "foreign", "input.script", {"article": article, "script": script}
+    return "foreign", "input.foreign", {}
 
 
 def _scan(word: str, latin_lookalikes: bool) -> list[tuple[str, str]]:
@@ -208,16 +212,13 @@ def _scan(word: str, latin_lookalikes: bool) -> list[tuple[str, str]]:
         raise TypeError("expected str, got %s" % type(word).__name__)
     s = word.strip()
     if not s:
-        raise InvalidWord(word, "the word is empty", "empty")
+        raise InvalidWord(word, message("input.empty"), "empty")
     if len(s) > _MAX_CHARS:
-        raise InvalidWord(
-            word,
-            "the word is %d characters long; a word has at most %d letters" % (len(s), MAX_LETTERS),
-            "too-long",
-        )
+        raise InvalidWord(word, message("input.chars", n=len(s), most=MAX_LETTERS), "too-long")
     letters: list[list[str]] = []  # [base, marks]
     lookalike: tuple[int, str] | None = None  # first Latin look-alike (position, char)
-    other: tuple[int, str, str, str] | None = None  # first other offender (pos, char, code, tail)
+    # the first other offender: (position, character, code, message key, fields)
+    other: tuple[int, str, str, str, dict] | None = None
     for pos, c in enumerate(s, 1):
         d = unicodedata.normalize("NFKD" if c in _GREEK_COMPAT else "NFD", c)
         for ch in d:
@@ -236,34 +237,25 @@ def _scan(word: str, latin_lookalikes: bool) -> list[tuple[str, str]]:
                     break
             else:
                 if other is None:
-                    code, tail = _classify(c, ch)
-                    other = (pos, c, code, tail)
+                    other = (pos, c) + _classify(c, ch)
                 break
     if other is not None:
-        pos, c, code, tail = other
+        pos, c, code, key, fields = other
         if code == "foreign":
             # A letter of another script: "mixed-script" when the word also has Greek letters.
             has_greek = any(ch in _TO_TILE for ch in unicodedata.normalize("NFD", s))
             code = "mixed-script" if has_greek else "not-greek"
-        raise InvalidWord(word, "%s %s" % (_describe(c, pos), tail), code, pos)
+        raise InvalidWord(word, message(key, char=_describe(c, pos), **fields), code, pos)
     if lookalike is not None:
         pos, c = lookalike
         base = unicodedata.normalize("NFD", c)[0]
-        raise InvalidWord(
-            word,
-            "%s is a Latin letter, not Greek (it looks like the Greek '%s'; "
-            "allow Latin look-alikes to map it)" % (_describe(c, pos), LATIN_LOOKALIKES[base]),
-            "latin-lookalike",
-            pos,
-        )
+        raise InvalidWord(word, message("input.lookalike", char=_describe(c, pos),
+                                        greek=LATIN_LOOKALIKES[base]), "latin-lookalike", pos)
     if not letters:
-        raise InvalidWord(word, "the word has accent marks but no letters", "empty")
+        raise InvalidWord(word, message("input.marks"), "empty")
     if len(letters) > MAX_LETTERS:
-        raise InvalidWord(
-            word,
-            "the word has %d letters; at most %d are allowed" % (len(letters), MAX_LETTERS),
-            "too-long",
-        )
+        raise InvalidWord(word, message("input.letters", n=len(letters), most=MAX_LETTERS),
+                          "too-long")
     return [(b, m) for b, m in letters]
 
 

@@ -4,12 +4,19 @@
 returns None when that folder is absent or when the environment variable DEKTES_NO_SHARED is
 set (to anything but "" or "0"); tests that need it carry ``@requires_shared`` and skip then.
 The core suite never needs ``../shared``.
+
+``missing(what)`` skips a test for want of an optional extra or program, and fails it under
+CI=true (.ci/run installs them all); the ``server`` fixture is a real ``dektes serve`` process
+(tests/test_web_server.py, tests/test_web_browser.py).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
+from typing import NamedTuple
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -96,3 +103,36 @@ def client(judge):
     from fst.app.web import app as webapp
     with TestClient(webapp.create_app(judge), raise_server_exceptions=False) as c:
         yield c
+
+
+#: under CI=true every extra and program is installed (.ci/run): a missing one is a failure
+CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def missing(what: str):
+    """Skip the running test because ``what`` (one sentence: what it needs and how to get it)
+    is not installed; under CI=true fail it instead."""
+    if CI:
+        pytest.fail(what + " (CI installs it: see .ci/run)")
+    pytest.skip(what)
+
+
+class Served(NamedTuple):
+    """Where a ``dektes serve`` process answers: host, port and base URL (``http://…/``)."""
+    host: str
+    port: int
+    url: str
+
+
+@pytest.fixture(scope="module")
+def server():
+    """A ``dektes serve`` process on a free port of 127.0.0.1, started as a user starts it
+    (``python -m fst serve --port 0``), one per test module: its :class:`Served` address.
+    Without the web extra it skips (:func:`missing`: fails under CI=true)."""
+    if any(importlib.util.find_spec(m) is None for m in ("fastapi", "uvicorn", "jinja2")):
+        missing("needs the web extra: pip install 'dektes[web]'")
+    from fst.app.web.server import spawned
+
+    with spawned(timeout=300) as url:  # a first run may build the artifacts
+        parts = urlsplit(url)
+        yield Served(parts.hostname, parts.port, url)

@@ -1,5 +1,7 @@
 """Greek grammatical labels of the cells (grammars/labels.tsv, one formatter: grammars/labels.py):
-paradigm --labels greek, and the web's paradigm tables in Greek by default (issue 23)."""
+paradigm --labels greek, and the web's paradigm tables in Greek by default (issue 23); the web
+page's phrases (grammars/interface.tsv) and the engine's reasons (grammars/messages.tsv), Greek
+on the Greek pages, English for the CLI and the JSON."""
 from __future__ import annotations
 
 import re
@@ -60,7 +62,9 @@ def test_the_web_paradigm_table_is_greek_and_the_json_keeps_unimorph(judge):
 # -- the web page's words (grammars/interface.tsv) ------------------------------------------------
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "fst" / "app" / "web" / "templates"
-PAGES = ["/", "/challenge?words=ΓΡΑΨΑ", "/analyse?word=γραψαμε", "/analyse?word=ΓΡΑΨΑ",
+PAGES = ["/", "/?words=ΓΡΑΨΑ+ΞΑΝΑΡΩ+ΞΑΝΑΚΑΛΟΣ+Α+ΞΨΖΩ+ΚΟΚΚΙΝΟΤΕΡΟΣ+ΕΓΡΑΨΑ",
+         "/challenge?words=ΓΡΑΨΑ", "/analyse?word=γραψαμε", "/analyse?word=ΓΡΑΨΑ",
+         "/analyse?word=ΞΨΖΩ",
          "/paradigm?lemma=γράφω", "/paradigm?lemma=ανθρωπου", "/search?rack=ΑΕΓΡΨΑ",
          "/search?pattern=ΑΝ?Ρ*ΠΟΣ", "/api", "/no-such-page"]
 
@@ -99,13 +103,20 @@ def test_phrase_fills_fields_and_names_a_bad_key():
 
 
 def _visible(html: str) -> str:
-    """The page's own words: its text less scripts, code and the engine's reasons (English, the
-    CLI's one-line messages: errors, the reason column, the summary after —, blocks)."""
+    """The page's own words: its text less scripts, code and the errors of bad input (English,
+    the CLI's one-line messages). The engine's reasons are the page's (grammars/messages.tsv)."""
     html = re.sub(r"<script.*?</script>", " ", html, flags=re.S)
     html = re.sub(r"<code.*?</code>", " ", html, flags=re.S)  # JSON fields, commands: no language
-    html = re.sub(r'<(p|td) class="(error|why|blocked)".*?</\1>', " ", html, flags=re.S)
-    html = re.sub(r"— [^<]*", " ", html)
+    html = re.sub(r'<p class="error".*?</p>', " ", html, flags=re.S)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def _fixed_parts(lang: str) -> set[str]:
+    """The runs of words (a dozen characters or more) of the engine's messages in ``lang``,
+    between their fields and punctuation: a message shown in the other language leaks one of
+    them (less those both languages share, file names)."""
+    return {part.strip() for m in labels._messages().values()
+            for part in re.split(r"\{[^}]*\}|[()§:;,]", m[lang]) if len(part.strip()) >= 12}
 
 
 def test_the_pages_speak_greek_by_default_and_english_on_request(judge):
@@ -128,12 +139,117 @@ def test_the_pages_speak_greek_by_default_and_english_on_request(judge):
             # an English phrase on the Greek page (a whole word of it) is a missed translation
             leaks = {e for e in english if re.search(r"(?<!\w)%s(?!\w)" % re.escape(e), shown_el)}
             assert leaks == set(), (path, leaks)
+            leaks = {e for e in _fixed_parts("en") - _fixed_parts("el") if e in shown_el}
+            assert leaks == set(), (path, leaks)  # an engine's reason left in English
+            seen_el |= {g for g in _fixed_parts("el") if g in shown_el}
             # and no Greek phrase of the pages on the English page
             leaks = {g for g in greek if re.search(r"(?<!\w)%s(?!\w)" % re.escape(g), shown_en)}
             assert leaks == set(), (path, leaks)
             seen_el |= {g for g in greek if g in page_el}
             seen_en |= {e for e in english if e in page_en}
     assert {"Κρίση", "Αμφισβήτηση", "Κλίση", "Ράφι"} <= seen_el
+    assert {"η τονισμένη αύξηση είναι υποχρεωτική", "αυτό το ρήμα παίρνει μόνο ξαναα-",
+            "κανένα λήμμα του λεξικού δεν έχει αυτόν τον τύπο"} <= seen_el
     assert {"Judge", "Challenge", "Paradigm", "Rack"} <= seen_en
     with pytest.raises(ValueError, match="language"):
         webapp.create_app(judge, lang="fr")
+
+
+# -- the engine's reasons (grammars/messages.tsv) -------------------------------------------------
+
+SOURCES = [Path(labels.__file__).resolve().parent.parent / d for d in ("fst", "grammars")]
+_FIELD = re.compile(r"\{(\w+)(?:![rsa])?\}")
+
+
+def _keys_in_code() -> tuple[set[str], set[str]]:
+    """The message keys the sources give (message("key" …)), and every quoted string of the
+    sources shaped as a key (a table of keys: §E5's endings, the normaliser's characters)."""
+    given, quoted = set(), set()
+    for folder in SOURCES:
+        for path in folder.rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            given |= set(re.findall(r'\bmessage\(\s*"([^"]+)"', text))
+            quoted |= set(re.findall(r'"([a-z]+(?:\.\w+)+)"', text))
+    return given, quoted
+
+
+def test_every_message_is_written_in_both_languages_and_used():
+    written = labels._messages()
+    given, quoted = _keys_in_code()
+    assert given - set(written) == set(), "messages the code names but messages.tsv lacks"
+    assert set(written) - given - quoted == set(), "messages no code gives"
+    for key, texts in written.items():
+        el, en = texts["el"], texts["en"]
+        assert el and en and el != en, key
+        # the rule id leads both (fst.rules.verdict_note reads it off the Greek text too)
+        lead_el, lead_en = re.match(r"§[^\s:]+", el), re.match(r"§[^\s:]+", en)
+        assert (lead_el and lead_el.group()) == (lead_en and lead_en.group()), key
+        # a field is a word or a number either language needs; only the English article and
+        # part-of-speech names, and the Greek ones, are one language's own
+        only = {"article", "kinds", "kinds_el"}
+        assert set(_FIELD.findall(el)) - only == set(_FIELD.findall(en)) - only, key
+
+
+def test_a_message_is_its_english_string_and_says_itself_in_greek():
+    import pickle
+    m = labels.message("reason.D1", word="ΕΓΡΑΨΑ")
+    assert m == "§D1: the stressed augment is obligatory (ΕΓΡΑΨΑ is valid)"
+    assert isinstance(m, str) and labels.say(m, "en") == m
+    assert labels.say(m, "el") == ("§D1: η τονισμένη αύξηση είναι υποχρεωτική "
+                                   "(η λέξη ΕΓΡΑΨΑ είναι δεκτή)")
+    back = pickle.loads(pickle.dumps(m))
+    assert back == m and labels.say(back, "el") == labels.say(m, "el")
+    assert labels.say("ΞΨΖΩ", "el") == "ΞΨΖΩ"  # a string no row holds stays as it is
+    with pytest.raises(ValueError, match="no-such"):
+        labels.message("no-such")
+    with pytest.raises(ValueError, match="language"):
+        labels.say(m, "fr")
+    with pytest.raises(KeyError):
+        labels.message("reason.D1")  # its field is missing
+
+
+#: a word each reason of the engine explains, its rule, and words of its Greek reason
+REASONS = [
+    ("Α", "§C6", "ενός γράμματος"),
+    ("ΓΡΑΨΑ", "§D1", "η λέξη ΕΓΡΑΨΑ είναι δεκτή"),
+    ("ΞΑΝΑΡΩ", "§B3", "μόνο ξαναα-"),
+    ("ΞΑΝΑΞΑΝΑΓΡΑΦΩ", "§B3", "μόνο μία φορά"),
+    ("ΞΑΝΑΚΑΛΟΣ", "§B3", "τύπος: επίθετο ή ουσιαστικό, όχι ρήμα"),
+    ("ΞΑΝΑΠΡΩΤΟΒΓΑΙΝΩ", "§B3", "πρωτο-"),
+    ("ΕΞΑΝΑΕΔΩΣΑ", "§D2", "διπλή αύξηση"),
+    ("ΠΑΡΑΕΦΑΓΑΜΕ", "§D2", "η λέξη ΠΑΡΑΦΑΓΑΜΕ είναι δεκτή"),
+    ("ΚΟΚΚΙΝΟΤΕΡΟΣ", "§B6", "παραθετικά του κόκκινος"),
+    ("ΕΛΛΗΝΑΣ", "§C1", "κεφαλαίο"),
+    ("ΞΨΖΩ", "", "κανένα λήμμα του λεξικού"),
+]
+
+
+@pytest.mark.parametrize("word, rule, greek", REASONS)
+def test_the_engines_reasons_are_said_in_greek(judge, word, rule, greek):
+    """The reasons a verdict and explain give are messages: English as the CLI prints them,
+    Greek through the one formatter (say), the rule id leading both."""
+    from fst.rules import verdict_note
+    v = judge.check(word)
+    assert not v.valid and isinstance(v.reason, labels.Message), v
+    el, en = labels.say(v.reason, "el"), labels.say(v.reason, "en")
+    assert greek in el and el != en and en == v.reason
+    note = verdict_note(v, "el")
+    assert note.startswith(rule) and greek in note and verdict_note(v) == verdict_note(v, "en")
+    def words(text):  # its words, less file paths (lexicon/comparison.tsv: no language)
+        return set(re.findall(r"[a-z]{4,}", re.sub(r"\S*/\S*", " ", text)))
+    assert not words(labels._messages()[v.reason.key]["en"]) & words(el), el
+    for _, why in judge.explain(word).blocked:
+        assert labels.say(why, "el") != why
+
+
+def test_the_profiles_and_the_accents_reasons_are_said_in_greek(judge):
+    from fst.app.engine import judge_for
+    short = judge_for(2, 5)
+    v = short.check("ΕΓΡΑΨΑΜΕ")
+    assert v.rules == ("LEN",) and v.reason == "§LEN: 8 letters, the profile allows 2–5"
+    assert labels.say(v.reason, "el") == "§LEN: 8 γράμματα, το προφίλ επιτρέπει 2–5"
+    v = judge.accent_verdict("ανθρωπου", judge.check("ανθρωπου"))
+    assert not v.valid and v.reason == ("accents: ανθρωπου is not written so; the valid form "
+                                        "is ανθρώπου")
+    assert labels.say(v.reason, "el") == ("τόνοι: το ανθρωπου δεν γράφεται έτσι· ο δεκτός τύπος "
+                                          "είναι ανθρώπου")

@@ -7,6 +7,7 @@ CI=true, where a missing dependency fails them.
 """
 from __future__ import annotations
 
+import html
 import os
 import re
 import socket
@@ -235,9 +236,54 @@ def test_judge_page_posts_a_list(client):
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
     rows = re.findall(r'<td class="word">(.*?)</td>.*?<td class="verdict">(\w+)</td>', r.text,
                       re.S)
-    # the page speaks Greek by default (grammars/interface.tsv); the reasons are the CLI's
+    # the page speaks Greek by default (grammars/interface.tsv), its reasons too
+    # (grammars/messages.tsv); the English page gives the CLI's
     assert rows == [("ΕΓΡΑΨΑ", "δεκτή"), ("γραψα", "άκυρη"), ("abc", "άκυρη")]
-    assert "the stressed augment is obligatory" in r.text
+    assert "§D1: η τονισμένη αύξηση είναι υποχρεωτική" in r.text
+    assert "the stressed augment is obligatory" not in r.text
+
+
+def test_the_pages_reasons_are_the_clis_in_the_pages_language(judge, capsys):
+    """The judge page's reason column and the analyse page's reason, blocking rules and rules
+    column: Greek on a Greek page, on an English one the CLI's own lines (check, explain),
+    through the one formatter of the engine's reasons (grammars.labels.say); the JSON keeps
+    the English."""
+    from fastapi.testclient import TestClient
+
+    from fst.app.cli import main
+    from fst.rules import verdict_note, without_rule
+    from grammars.labels import phrase, say
+    from grammars.normalize import InvalidWord, to_tile
+    words = ["ΓΡΑΨΑ", "ΞΑΝΑΡΩ", "Α", "ΞΨΖΩ", "ΕΓΡΑΨΑ"]
+    main(["check"] + words)
+    cli = [line.split("\t")[2] for line in capsys.readouterr().out.splitlines()]
+    for lang in ("el", "en"):
+        with TestClient(webapp.create_app(judge, lang), raise_server_exceptions=False) as c:
+            page = c.post("/", data={"words": " ".join(words)}).text
+            notes = [html.unescape(n.strip()) for n in
+                     re.findall(r'<td class="why">(.*?)</td>', page, re.S)]
+            assert notes == [verdict_note(judge.check(w), lang) for w in words]
+            assert (notes == cli) == (lang == "en"), (notes, cli)
+            ex = judge.explain("ΓΡΑΨΑ")
+            shown = html.unescape(c.get("/analyse", params={"word": "ΓΡΑΨΑ"}).text)
+            assert "— " + say(ex.verdict.reason, lang) in shown
+            # the blocking rule once: its reason less the rule id the line names already
+            rule, why = ex.blocked[0]
+            assert '<p class="blocked">%s</p>' % phrase(
+                "analyse.blocked", lang, rule="§" + rule, reason=without_rule(say(why, lang))) \
+                in shown and "§D1: §D1" not in shown
+            chain = html.unescape(c.get("/analyse", params={"word": "ΕΓΡΑΨΑ"}).text)
+            assert ("§A1 κλίση P4" if lang == "el" else "§A1 paradigm P4") in chain
+            body = c.get("/api/check", params={"word": words}).json()
+            assert [r["note"] for r in body["results"]] == cli
+            # a word that cannot be Greek: the normaliser's reason, on the page and in the JSON
+            with pytest.raises(InvalidWord) as bad:
+                to_tile("abc")
+            shown = html.unescape(c.get("/analyse", params={"word": "abc"}).text)
+            assert ">%s</p>" % say(bad.value.reason, lang) in shown
+            assert _error(c.get("/api/analyse", params={"word": "abc"}), 400,
+                          "not-greek") == bad.value.reason
+    assert notes != [verdict_note(judge.check(w), "el") for w in words]
 
 
 def test_challenge_page_has_no_hints(client):
@@ -268,7 +314,9 @@ def test_analyse_page_links_lemma_and_hooks(client):
 def test_pages_render_errors_as_html(client):
     r = client.get("/analyse", params={"word": "hello"})
     assert r.status_code == 400 and r.headers["content-type"].startswith("text/html")
-    assert re.search(r'id="error" data-code="not-greek">[^<]*Latin letter', r.text)
+    # the normaliser's reason, in the page's language (Greek by default)
+    assert re.search(r'id="error" data-code="not-greek">[^<]*αλφαβήτου \(Latin\), όχι ελληνικό',
+                     r.text)
     assert 'value="hello"' in r.text  # the form, with what was typed, to correct it
     assert client.get("/nowhere").status_code == 404
 
@@ -643,16 +691,26 @@ def test_a_bad_parameter_is_one_sentence_naming_it(client, params, reason):
 
 
 @pytest.mark.parametrize("word", ["γραψαμε", "ΑΑΑ", "ξανασκέφτηκα"])
-def test_the_analyse_page_names_rules_as_explain_does(client, capsys, word):
+def test_the_analyse_page_names_rules_as_explain_does(judge, client, capsys, word):
     """A hidden word is §E2 on the page as in dektes explain, not §A1 (a listed lemma's form);
-    a principal part is §A1:KEY; the cell is named in Greek (ΑΑΑ: Κρυμμένη λέξη)."""
+    a principal part is §A1:KEY; the cell is named in Greek (ΑΑΑ: Κρυμμένη λέξη). The
+    English page's rules column is explain's; the Greek page's says its words in Greek."""
+    from fastapi.testclient import TestClient
+
     from fst.app.cli import main
+    from fst.app.cli.judge import _explain_chain
+    from grammars.labels import say
     main(["explain", word])
     cli = [line.split("\t")[-2] for line in capsys.readouterr().out.splitlines()
            if line.startswith("\t")]
+    greek = [" ".join(say(c, "el") for c in _explain_chain(a, judge))
+             for a in judge.explain(word).analyses]
     page = client.get("/analyse", params={"word": word}).text
-    assert re.findall(r'<td class="chain">(.*?)</td>', page) == cli
+    assert re.findall(r'<td class="chain">(.*?)</td>', page) == greek and greek != cli
+    with TestClient(webapp.create_app(judge, "en")) as en:
+        english = en.get("/analyse", params={"word": word}).text
+        assert re.findall(r'<td class="chain">(.*?)</td>', english) == cli
     if word == "ΑΑΑ":
-        assert cli == ["§E2 hidden word"] and '<td class="cell" title="HIDDEN">Κρυμμένη λέξη' \
-            in page
+        assert cli == ["§E2 hidden word"] and greek == ["§E2 κρυμμένη λέξη"]
+        assert '<td class="cell" title="HIDDEN">Κρυμμένη λέξη' in page
     assert "_chains" not in client.get("/api/analyse", params={"word": word}).json()

@@ -6,12 +6,11 @@ keys (the page maps them as the Greek keyboard layout does), reads the verdict, 
 paradigm, and runs an anagram from the clickable rack. Without Chromium, chromedriver or
 selenium it skips, except under CI=true, where it fails.
 
-The pages are Greek by default (issue 23). With DEKTES_SCREENSHOTS=DIR the tests save what the
+The pages are Greek by default (issue 23), the verdicts' reasons too. With DEKTES_SCREENSHOTS=DIR the tests save what the
 browser shows as DIR/NAME.png (the whole page), for a closing note.
 """
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import tempfile
@@ -19,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+from conftest import missing
+
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
@@ -27,21 +27,10 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--lang=en-US"]
 
 
-def _missing(what: str):
-    if CI:
-        pytest.fail(what + " (CI installs it: see .ci/run)")
-    pytest.skip(what)
-
-
 @pytest.fixture(scope="module")
-def server():
-    """The base URL of a ``dektes serve`` process on a free port of 127.0.0.1."""
-    if any(importlib.util.find_spec(m) is None for m in ("fastapi", "uvicorn")):
-        _missing("needs the web extra: pip install 'dektes[web]'")
-    from fst.app.web.server import spawned
-
-    with spawned(timeout=300) as url:  # a first run may build the artifacts
-        yield url
+def url(server):
+    """The base URL of the module's ``dektes serve`` process (``server``, tests/conftest.py)."""
+    return server.url
 
 
 @pytest.fixture(scope="module")
@@ -50,11 +39,11 @@ def browser():
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
     except ImportError:
-        _missing("needs selenium: pip install 'dektes[web-test]'")
+        missing("needs selenium: pip install 'dektes[web-test]'")
     chromium = shutil.which("chromium")
     driver = shutil.which("chromedriver")
     if not chromium or not driver:
-        _missing("needs Debian's chromium and chromium-driver")
+        missing("needs Debian's chromium and chromium-driver")
     profile = tempfile.mkdtemp(prefix="dektes-chromium-")
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
@@ -90,9 +79,9 @@ def _shot(browser, name: str) -> None:
     browser.set_window_size(1100, 900)
 
 
-def test_type_a_word_and_read_the_verdict(server, browser):
+def test_type_a_word_and_read_the_verdict(url, browser):
     from selenium.webdriver.common.by import By
-    browser.get(server)
+    browser.get(url)
     box = browser.find_element(By.ID, "words")
     box.send_keys("egraca graca")  # Latin keys, Greek layout: ε γ ρ α ψ α
     assert box.get_attribute("value") == "εγραψα γραψα"
@@ -102,16 +91,44 @@ def test_type_a_word_and_read_the_verdict(server, browser):
             for tr in browser.find_elements(By.CSS_SELECTOR, "#verdicts tbody tr")]
     assert rows[0][:3] == ["εγραψα", "ΕΓΡΑΨΑ", "δεκτή"]  # Greek by default
     assert rows[1][:3] == ["γραψα", "ΓΡΑΨΑ", "άκυρη"]
-    assert rows[1][3].startswith("§D1") and "augment" in rows[1][3]
+    # the reason in Greek too (grammars/messages.tsv), the rule id leading it as in the CLI
+    assert rows[1][3] == "§D1: η τονισμένη αύξηση είναι υποχρεωτική (η λέξη ΕΓΡΑΨΑ είναι δεκτή)"
     assert browser.find_element(By.ID, "summary").text == "1 από 2 δεκτές"
     assert browser.find_element(By.ID, "judge").text == "Κρίση"
     _shot(browser, "check")
 
 
-def test_challenge_screen(server, browser):
+def test_an_invalid_word_is_explained_in_greek(url, browser):
+    """The analyse page of an invalid word: the verdict's reason and the blocking rule in
+    Greek (the CLI's messages, said by grammars.labels.say), not the English of the JSON."""
+    from selenium.webdriver.common.by import By
+    from grammars.labels import _messages
+    browser.get(url + "analyse")
+    box = browser.find_element(By.ID, "word")
+    box.send_keys("janarv")  # ξαναρω (j: ξ on the Greek layout)
+    browser.find_element(By.ID, "analyse").click()
+    summary = _wait(browser, "#summary").text
+    assert summary == "ΞΑΝΑΡΩ: άκυρη — §B3: αυτό το ρήμα παίρνει μόνο ξαναα- (η λέξη ΞΑΝΑΑΡΩ " \
+                      "είναι δεκτή)"
+    blocked = browser.find_element(By.CSS_SELECTOR, "p.blocked").text
+    assert blocked == "Αποκλείεται από τον §B3: αυτό το ρήμα παίρνει μόνο ξαναα- (η λέξη " \
+                      "ΞΑΝΑΑΡΩ είναι δεκτή)"
+    _shot(browser, "analyse-invalid")
+    browser.get(url + "?words=" + "+".join(["ΓΡΑΨΑ", "ΞΑΝΑΚΑΛΟΣ", "Α", "ΞΨΖΩ", "ΕΓΡΑΨΑ"]))
+    reasons = [td.text for td in browser.find_elements(By.CSS_SELECTOR, "#verdicts td.why")]
+    assert reasons[2] == "§C6: οι λέξεις ενός γράμματος δεν είναι ποτέ δεκτές"
+    assert reasons[3] == "καμία ανάλυση: κανένα λήμμα του λεξικού δεν έχει αυτόν τον τύπο"
+    english = {w for m in _messages().values() for w in m["en"].split() if len(w) > 4
+               and w.isalpha() and w.isascii()}
+    shown = set(browser.find_element(By.ID, "verdicts").text.split())
+    assert english & shown == set()
+    _shot(browser, "check-reasons")
+
+
+def test_challenge_screen(url, browser):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    browser.get(server + "challenge")
+    browser.get(url + "challenge")
     box = browser.find_element(By.ID, "words")
     box.send_keys("graca" + Keys.ENTER)
     verdict = _wait(browser, "#verdict")
@@ -125,9 +142,9 @@ def test_challenge_screen(server, browser):
     assert _wait(browser, "#verdict.valid").text == "ΔΕΚΤΗ"
 
 
-def test_open_a_paradigm(server, browser):
+def test_open_a_paradigm(url, browser):
     from selenium.webdriver.common.by import By
-    browser.get(server + "paradigm")
+    browser.get(url + "paradigm")
     box = browser.find_element(By.ID, "lemma")
     box.send_keys(":iW;k;e")  # diaeresis dead key + ι; Shift+W; an accent κ cannot take
     assert box.get_attribute("value") == "ϊΣκέ"
@@ -147,11 +164,11 @@ def test_open_a_paradigm(server, browser):
     _shot(browser, "paradigm-noun")
 
 
-def test_a_verb_paradigm_in_greek(server, browser):
+def test_a_verb_paradigm_in_greek(url, browser):
     """The tenses and persons are named as a Greek grammar names them (grammars/labels.tsv,
     read by the one formatter), the forms as the JSON has them."""
     from selenium.webdriver.common.by import By
-    browser.get(server + "paradigm?lemma=%CE%B3%CF%81%CE%AC%CF%86%CF%89")  # γράφω
+    browser.get(url + "paradigm?lemma=%CE%B3%CF%81%CE%AC%CF%86%CF%89")  # γράφω
     table = _wait(browser, "section.paradigm table.grid")
     assert table.find_element(By.TAG_NAME, "caption").text == "Ρήμα, Ενεργητική φωνή"
     heads = [th.text for th in table.find_elements(By.CSS_SELECTOR, "thead th")]
@@ -169,9 +186,9 @@ def test_a_verb_paradigm_in_greek(server, browser):
     _shot(browser, "paradigm-verb")
 
 
-def test_analyses_link_to_the_paradigm(server, browser):
+def test_analyses_link_to_the_paradigm(url, browser):
     from selenium.webdriver.common.by import By
-    browser.get(server + "analyse")
+    browser.get(url + "analyse")
     box = browser.find_element(By.ID, "word")
     box.send_keys("egraca")
     browser.find_element(By.ID, "analyse").click()
@@ -186,9 +203,9 @@ def test_analyses_link_to_the_paradigm(server, browser):
     assert "έγραψα" in browser.find_element(By.TAG_NAME, "main").text
 
 
-def test_anagram_from_the_clickable_rack(server, browser):
+def test_anagram_from_the_clickable_rack(url, browser):
     from selenium.webdriver.common.by import By
-    browser.get(server + "search")
+    browser.get(url + "search")
     for letter in "ΑΕΓΡΨΑ":
         browser.find_element(By.CSS_SELECTOR, 'button.tile[data-letter="%s"]' % letter).click()
     browser.find_element(By.CSS_SELECTOR, 'button.tile[data-letter="?"]').click()
@@ -203,11 +220,11 @@ def test_anagram_from_the_clickable_rack(server, browser):
     _shot(browser, "search")
 
 
-def test_the_api_page_in_greek(server, browser):
+def test_the_api_page_in_greek(url, browser):
     from selenium.webdriver.common.by import By
-    browser.get(server + "api")
+    browser.get(url + "api")
     text = browser.find_element(By.TAG_NAME, "main").text
     assert "Κάθε παράδειγμα τρέχει όπως είναι γραμμένο" in text
     examples = [c.text for c in browser.find_elements(By.CSS_SELECTOR, "code.example")]
-    assert examples and all(e.startswith("curl ") and server + "api/" in e for e in examples)
+    assert examples and all(e.startswith("curl ") and url + "api/" in e for e in examples)
     _shot(browser, "api")

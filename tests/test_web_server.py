@@ -9,37 +9,17 @@ Skips without the web extra or curl, except under CI=true, where it fails.
 from __future__ import annotations
 
 import http.client
-import importlib.util
 import json
-import os
 import shlex
 import shutil
 import socket
 import subprocess
-from urllib.parse import urlsplit
 
 import pytest
 
-CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+from conftest import missing
 
-
-def _missing(what: str):
-    if CI:
-        pytest.fail(what + " (CI installs it: see .ci/run)")
-    pytest.skip(what)
-
-
-@pytest.fixture(scope="module")
-def server():
-    """(host, port, base URL) of a ``dektes serve`` process on a free port of 127.0.0.1."""
-    if any(importlib.util.find_spec(m) is None for m in ("fastapi", "uvicorn", "jinja2")):
-        _missing("needs the web extra: pip install 'dektes[web]'")
-    from fst.app.web.server import spawned
-
-    with spawned(timeout=300) as url:  # a first run may build the artifacts
-        parts = urlsplit(url)
-        yield parts.hostname, parts.port, url
-
+# ``server`` (tests/conftest.py): the (host, port, url) of a dektes serve process
 
 def _raw(server, request: bytes, answers: int = 1) -> list[tuple[int, dict]]:
     """Send ``request`` bytes as they are on one connection; the (status, JSON body) of the
@@ -79,7 +59,7 @@ def test_the_api_examples_run_with_curl_as_printed(server):
     from test_web import api_examples
     curl = shutil.which("curl")
     if not curl:
-        _missing("needs curl")
+        missing("needs curl")
     _, _, url = server
     conn = http.client.HTTPConnection(*server[:2], timeout=60)
     conn.request("GET", "/api")

@@ -17,6 +17,7 @@ from grammars import phonology as ph
 from grammars.alphabet import STRESSED, VOWELS, analysis_sigma, plain, surface_sigma
 from grammars.cells import Cell
 from grammars.layer import RULE_WEIGHT, Layer
+from grammars.labels import label, message, say
 from grammars.rules.d1_augment import _tense, first_forms
 
 RULE_ID = "B3"
@@ -44,19 +45,23 @@ def blocked(tile: str, analyse) -> str | None:
         return None
     rest = tile[4:]
     if any(Cell.of(a.tags).verbal for a in analyse("ΞΑΝΑΑ" + rest)):
-        return f"§B3: this verb takes only ξαναα- (ΞΑΝΑΑ{rest} is valid)"
+        return message("reason.B3.xanaa", rest=rest)
     base = analyse(rest)
     verbal = [a for a in base if Cell.of(a.tags).verbal]
     if rest.startswith("ΞΑΝΑ") and (verbal or not base):
-        return f"§B3: ξανα- goes on a verb once only ({rest} has it already)"
+        return message("reason.B3.once", rest=rest)
     if base and not verbal:
-        kinds = sorted({POS_NAMES.get(h, h) for h in (a.tags.split(";")[0] for a in base)})
+        heads = sorted({a.tags.split(";")[0] for a in base})
+        kinds = sorted({POS_NAMES.get(h, h) for h in heads})
         article = "an" if kinds[0][0] in "AEIOU" else "a"
-        return (f"§B3: ξανα- goes on verbs only ({rest} is {article} {' or '.join(kinds)} "
-                "form, not a VERB)")
+        # the Greek text names the parts of speech as grammars/labels.tsv does
+        greek = sorted({label(h, "el").lower() for h in heads})
+        either = {lang: " %s " % say(message("word.or"), lang) for lang in ("el", "en")}
+        return message("reason.B3.verbs", rest=rest, article=article,
+                       kinds=either["en"].join(kinds), kinds_el=either["el"].join(greek))
     if any(not takes_xana(a.lemma) for a in verbal) or (
             not base and plain(rest.lower()).startswith(("πρωτο", "ματα"))):
-        return "§B3: no ξανα- on verbs in πρωτο-, ματα- or repetitive επαν(α)-"
+        return message("reason.B3.prefixed")
     return None
 
 

@@ -16,6 +16,7 @@ import unicodedata
 from grammars import alphabet
 from grammars.cells import adjective_os_cells
 from grammars.layer import RULE_WEIGHT, ExtraCells, Layer
+from grammars.labels import message
 from lexicon import COMPARISON_FILE, LEXICON_DIR, read_graded, read_no_comparison
 
 RULE_ID = "B6"
@@ -97,10 +98,9 @@ _TILE_ENDINGS = ("ΟΣ", "ΟΥ", "Ο", "Ε", "ΟΙ", "ΩΝ", "ΟΥΣ", "Η", "Η
 def why_not(lemma: str, inflection_class: str = "") -> str | None:
     """Why ``lemma`` forms no -ότερος/-ότατος, or None if it does (:func:`allowed`)."""
     if barred(lemma, inflection_class):
-        return (f"the grammar bars the degrees of {lemma} (colour, material, unchanging state, "
-                "pronominal or numeral: lexicon/no-comparison.tsv, the -ινος material bar)")
+        return message("reason.B6.barred", lemma=lemma)
     if not allowed(lemma, inflection_class):
-        return f"no source attests a comparative or superlative of {lemma} (lexicon/comparison.tsv)"
+        return message("reason.B6.unattested", lemma=lemma)
     return None
 
 

@@ -5,6 +5,7 @@ even where the hidden-words aid (§E2) prints it in a set phrase.
 from __future__ import annotations
 
 from grammars.layer import Layer
+from grammars.labels import message
 
 RULE_ID = "B9"
 BARRED_ENDINGS = ("σιμου", "ξιμου", "ψιμου", "σίμου", "ξίμου", "ψίμου")
@@ -18,7 +19,7 @@ def barred(form: str) -> bool:
 def blocked(tile: str, analyse) -> str | None:
     """Why §B9 blocks ``tile`` (ΠΛΥΣΙΜΟΥ beside the noun ΠΛΥΣΙΜΟ), or None."""
     if tile.endswith(("ΣΙΜΟΥ", "ΞΙΜΟΥ", "ΨΙΜΟΥ")) and analyse(tile[:-1]):
-        return f"§B9: the genitive singular is only {tile[:-2]}ΑΤΟΣ"
+        return message("reason.B9", genitive=tile[:-2] + "ΑΤΟΣ")
     return None
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 
 from grammars.layer import Layer
+from grammars.labels import message
 from grammars.normalize import to_tile
 from grammars.paradigm import generate, load_tables
 from lexicon import EXCLUDED_FILE, LEXICON_DIR, rows
@@ -40,7 +41,7 @@ def blocked(tile: str, analyse=None) -> str | None:
     lemma = name_forms().get(tile)
     if lemma is None:
         return None
-    return f"§C1: a form of {lemma}, a name written with a capital (proper or ethnic name, §C5)"
+    return message("reason.C1", lemma=lemma)
 
 
 LAYER = Layer(RULE_ID, "explain", False, explain=blocked)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from grammars.layer import Layer
+from grammars.labels import message
 
 RULE_ID = "C2"
 _UNITS = {"Α": 1, "Β": 2, "Γ": 3, "Δ": 4, "Ε": 5, "ΣΤ": 6, "Ζ": 7, "Η": 8, "Θ": 9}
@@ -31,7 +32,7 @@ def value(tile: str) -> int | None:
 def blocked(tile: str, analyse=None) -> str | None:
     """Why §C2 rejects ``tile``: it is the shape of an alphabetic numeral."""
     n = value(tile)
-    return None if n is None else f"§C2: an ancient alphabetic numeral ({n}), not a word"
+    return None if n is None else message("reason.C2", n=n)
 
 
 LAYER = Layer(RULE_ID, "explain", False, explain=blocked)

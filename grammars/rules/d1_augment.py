@@ -19,6 +19,7 @@ from __future__ import annotations
 from grammars import phonology as ph
 from grammars.cells import Cell
 from grammars.layer import Layer
+from grammars.labels import message
 
 RULE_ID = "D1"
 
@@ -45,7 +46,7 @@ def blocked(tile: str, analyse) -> str | None:
     augmented = "Ε" + tile
     for a in analyse(augmented):
         if Cell.of(a.tags).has("PST") and a.surface.startswith("έ"):
-            return f"§D1: the stressed augment is obligatory ({augmented} is valid)"
+            return message("reason.D1", word=augmented)
     return None
 
 

@@ -28,6 +28,7 @@ from grammars import phonology as ph
 from grammars.cells import Cell
 from grammars.conjugation import overridden, parts_index
 from grammars.layer import RULE_WEIGHT, Filter, Layer
+from grammars.labels import message
 from grammars.paradigm import consonant_initial, cut, variants_of
 from lexicon import InternalAugment, read_internal_augment
 
@@ -51,7 +52,7 @@ def blocked(tile: str, analyse) -> str | None:
         for a in analyse(rest):
             if Cell.of(a.tags).has("PST") and (RULE_ID in a.rules
                                                or has_augment(a.surface, a.lemma)):
-                return f"§D2: no double augment ({rest} already has one)"
+                return message("reason.D2.double", rest=rest)
     # ΠΑΡΑΕΦΑΓΑΜΕ, ΚΑΛΟΕΒΛΕΠΑΝΕ: a demotic first member keeps the base's augment only where
     # it is stressed; here the compound's past form (ΠΑΡΑΦΑΓΑΜΕ) is stressed after it
     for i in range(2, len(tile) - 2):
@@ -61,8 +62,7 @@ def blocked(tile: str, analyse) -> str | None:
         for a in analyse(plain_form):
             if Cell.of(a.tags).has("PST") and Cell.of(a.tags).verbal and a.lemma[:i] == \
                     a.surface[:i] and not any(c in ph._ACCENTED for c in a.surface[:i + 1]):
-                return (f"§D2: no unstressed internal augment ({plain_form} is valid: its "
-                        "stress falls after the augment)")
+                return message("reason.D2.unstressed", form=plain_form)
     return None
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from grammars.alphabet import plain
 from grammars.cells import Cell
 from grammars.layer import Filter, Layer
+from grammars.labels import message
 
 RULE_ID = "E5"
 
@@ -50,16 +51,17 @@ def barred(lemma: str, bases: set[str]):
     return None
 
 
-# tile endings of barred forms → (tile ending of the lemma, what §E5 says)
+# tile endings of barred forms → (tile ending of the lemma, what §E5 says: its message in
+# grammars/messages.tsv)
 _BLOCKED = (
-    ("ΑΚΙΟΥ", "ΑΚΙ", "diminutives in -άκι have no genitive"),
-    ("ΑΚΙΩΝ", "ΑΚΙ", "diminutives in -άκι have no genitive"),
-    ("ΑΚΟΙ", "ΑΚΟΣ", "diminutives in -άκος have no plural"),
-    ("ΑΚΩΝ", "ΑΚΟΣ", "diminutives in -άκος have no plural"),
-    ("ΑΚΟΥΣ", "ΑΚΟΣ", "diminutives in -άκος have no plural"),
-    ("ΟΥΛΩΝ", "ΟΥΛΑ", "diminutives in -ούλα have no genitive plural"),
-    ("ΙΤΣΩΝ", "ΙΤΣΑ", "diminutives in -ίτσα have no genitive plural"),
-    ("ΑΡΩΝ", "ΑΡΑ", "augmentatives in -άρα have no genitive plural"),
+    ("ΑΚΙΟΥ", "ΑΚΙ", "reason.E5.aki"),
+    ("ΑΚΙΩΝ", "ΑΚΙ", "reason.E5.aki"),
+    ("ΑΚΟΙ", "ΑΚΟΣ", "reason.E5.akos"),
+    ("ΑΚΩΝ", "ΑΚΟΣ", "reason.E5.akos"),
+    ("ΑΚΟΥΣ", "ΑΚΟΣ", "reason.E5.akos"),
+    ("ΟΥΛΩΝ", "ΟΥΛΑ", "reason.E5.oula"),
+    ("ΙΤΣΩΝ", "ΙΤΣΑ", "reason.E5.itsa"),
+    ("ΑΡΩΝ", "ΑΡΑ", "reason.E5.ara"),
 )
 
 
@@ -70,7 +72,7 @@ def blocked(tile: str, analyse) -> str | None:
         if tile.endswith(end):
             lemma = tile[:-len(end)] + lemma_end
             if any(_bare(a.lemma).upper() == lemma for a in analyse(lemma)):
-                return f"§E5: {why} ({lemma})"
+                return message(why, lemma=lemma)
     return None
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from grammars.alphabet import LETTERS, TILE_LETTERS, TILE_MAP, fst_paths
 from grammars.alphabet import tile
 from grammars.layer import Layer
+from grammars.labels import message
 from grammars.rules import e2_hidden_words
 from lexicon import LEXICON_DIR, SHORT_LENGTHS, WORDS_2_3_FILE, read_short_words
 
@@ -92,8 +93,7 @@ def blocked(tile_word: str, analyse=None) -> str | None:
     """Why §L23 rejects ``tile_word``: a word of 2–3 letters the federation's list lacks."""
     if len(tile_word) not in SHORT_LENGTHS or not PATH.exists() or tile_word in _words():
         return None
-    return (f"§L23: a word of {len(tile_word)} letters is valid only if the federation's list "
-            "of 2- and 3-letter words has it")
+    return message("reason.L23", n=len(tile_word))
 
 
 LAYER = Layer(RULE_ID, "forms", True, build=forms, explain=blocked,

@@ -11,6 +11,7 @@ from fst.app.engine import judge_for, profile_judge
 from fst.app.protocol import (DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH, EXIT_NEGATIVE, EXIT_OK,
                               checked_word, flush_stdout, out_line, read_words)
 from grammars.normalize import InvalidWord, to_lower_accented, to_tile
+from grammars.labels import message
 from fst.rules import shown as _rule_ids  # the one formatter of rule ids
 from fst.rules import verdict_note
 
@@ -181,15 +182,16 @@ def cmd_explain(args: argparse.Namespace) -> int:
 def _explain_chain(a, judge) -> list[str]:
     """The rules behind one analysis, as explain shows them: §A1 and the paradigm for a
     listed lemma's form; §E2 for a hidden word and §LIST for the user's list, which are not
-    listed lemmas' forms (§A1 would be wrong)."""
+    listed lemmas' forms (§A1 would be wrong). The words are messages of
+    grammars/messages.tsv (:class:`grammars.labels.Message`), in English as printed."""
     ids = _rule_ids(a.rules)
     overlay = getattr(judge, "overlay", None)
     if "LIST" in a.rules:
         name = " %s" % overlay.name if overlay is not None else ""
         if a.inflection_class == "LIST":
-            return ["§LIST listed in the list%s" % name]
-        return ["§LIST a lemma learned from the list%s, paradigm %s" % (name, a.inflection_class)]
+            return [message("chain.LIST", name=name)]
+        return [message("chain.LIST.lemma", name=name, cls=a.inflection_class)]
     if "E2" in a.rules:
-        return ["§E2 hidden word"] + [i for i in ids if i != "§E2"]
-    return ["§A1 paradigm " + a.inflection_class] + [i for i in ids if i != "§A1"]
+        return [message("chain.E2")] + [i for i in ids if i != "§E2"]
+    return [message("chain.A1", cls=a.inflection_class)] + [i for i in ids if i != "§A1"]
 

@@ -30,9 +30,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fst import __version__
 from fst.app.cli.judge import _explain_chain  # explain's rules column: §A1, §E2, §LIST
-from fst.rules import verdict_note
+from fst.rules import verdict_note, without_rule
 from fst.rules import shown as _rule_ids  # the CLI's one formatter of rule ids
-from grammars.labels import label, phrase
+from grammars.labels import label, message, phrase, say
 from grammars.paradigm import load_tables
 from grammars.normalize import TILE_LETTERS, InvalidWord, to_lower_accented, to_tile
 from fst.runtime.search import SIDES, SearchError, best_first, by_probability, tile_set
@@ -88,8 +88,7 @@ def _readable(word: str) -> str:
     bytes that are not UTF-8 in a URL or form as that replacement character."""
     pos = word.find("\ufffd")
     if pos >= 0:
-        raise InvalidWord(word, "the input is not valid UTF-8 (U+FFFD REPLACEMENT CHARACTER at "
-                          "position %d)" % (pos + 1), "invalid-utf8", pos + 1)
+        raise InvalidWord(word, message("input.utf8", pos=pos + 1), "invalid-utf8", pos + 1)
     return word
 
 
@@ -116,18 +115,26 @@ def _analysis_dict(a) -> dict:
             "surface": a.surface, "rules": _rule_ids(a.rules), "weight": a.weight}
 
 
-def _verdict_dict(judge, word: str, strict_accents: bool = False) -> dict:
+def _verdict_dict(judge, word: str, strict_accents: bool = False,
+                  lang: str | None = None) -> dict:
     """``{"word", "tile", "valid", "rules", "reason", "error", "note"}`` of one word as typed;
     a word that cannot be Greek is invalid with its error code. ``note`` is the third column
-    of ``dektes check`` (rule ids, and the reason of an invalid word). ``strict_accents``:
-    :meth:`fst.api.Judge.accent_verdict`."""
+    of ``dektes check`` (rule ids, and the reason of an invalid word), in English as the
+    JSON gives it. ``strict_accents``: :meth:`fst.api.Judge.accent_verdict`. ``lang``: a
+    page's language, which adds ``_note``, the note in it (:func:`grammars.labels.say`)."""
     try:
         v = judge.check(_readable(word), strict_accents)
     except InvalidWord as e:
-        return {"word": word, "tile": None, "valid": False, "rules": [], "reason": e.reason,
-                "error": e.code, "note": e.reason}
-    return {"word": word, "tile": v.tile, "valid": bool(v.valid), "rules": _rule_ids(v.rules),
-            "reason": v.reason, "error": None, "note": verdict_note(v)}
+        out = {"word": word, "tile": None, "valid": False, "rules": [], "reason": str(e.reason),
+               "error": e.code, "note": str(e.reason)}
+        if lang:
+            out["_note"] = say(e.reason, lang)
+        return out
+    out = {"word": word, "tile": v.tile, "valid": bool(v.valid), "rules": _rule_ids(v.rules),
+           "reason": str(v.reason), "error": None, "note": verdict_note(v)}
+    if lang:
+        out["_note"] = verdict_note(v, lang)
+    return out
 
 
 async def _body(request: Request) -> bytes:
@@ -160,9 +167,10 @@ def create_app(judge, lang: str = "el") -> FastAPI:
     length profile and rule profile are the server's).
 
     ``lang``: the pages' language, el (the default) or en: their words
-    (:func:`grammars.labels.phrase`, grammars/interface.tsv) and the paradigm tables'
-    grammatical labels (:func:`grammars.labels.label`); the JSON API keeps the UniMorph codes
-    and its messages. Raises ValueError for another language.
+    (:func:`grammars.labels.phrase`, grammars/interface.tsv), the paradigm tables'
+    grammatical labels (:func:`grammars.labels.label`) and the engine's reasons
+    (:func:`grammars.labels.say`, grammars/messages.tsv); the JSON API keeps the UniMorph
+    codes and the CLI's English messages. Raises ValueError for another language.
     """
     phrase("nav.judge", lang)  # ValueError now for an unknown language, not on a page
     app = FastAPI(title="dektes", version=__version__,
@@ -175,7 +183,9 @@ def create_app(judge, lang: str = "el") -> FastAPI:
         min_length=judge.min_length, max_length=judge.max_length,
         disabled=sorted(judge.disabled_rules), lang=lang,
         t=lambda key, **fields: phrase(key, lang, **fields),
-        cell=lambda tags: label(tags, lang))  # a cell's name (the one formatter), code kept
+        cell=lambda tags: label(tags, lang),  # a cell's name (the one formatter), code kept
+        # an engine's reason (grammars/messages.tsv) in the page's language; other text as is
+        say=lambda text: say(text, lang))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.state.judge = judge
 
@@ -243,12 +253,14 @@ def create_app(judge, lang: str = "el") -> FastAPI:
                               f"internal error ({type(exc).__name__}); please report it")
 
     # -- the engine behind pages and API --------------------------------------------------------
-    async def judge_words(words: list[str], strict: bool = False) -> list[dict]:
+    async def judge_words(words: list[str], strict: bool = False,
+                          page_lang: str | None = None) -> list[dict]:
         # a word takes ~0.1 ms (more when a blocking rule is looked for): a few are judged on
         # the event loop, a list in a worker thread so that other requests go on meanwhile
         if len(words) <= 8:
-            return [_verdict_dict(judge, w, strict) for w in words]
-        return await run_in_threadpool(lambda: [_verdict_dict(judge, w, strict) for w in words])
+            return [_verdict_dict(judge, w, strict, page_lang) for w in words]
+        return await run_in_threadpool(
+            lambda: [_verdict_dict(judge, w, strict, page_lang) for w in words])
 
     async def challenge(words: list[str]) -> bool:
         return bool(words) and all(r["valid"] for r in await judge_words(words))
@@ -267,11 +279,16 @@ def create_app(judge, lang: str = "el") -> FastAPI:
                 written = to_lower_accented(word)
                 analyses = [a for a in analyses if a.surface == written]
         return {"word": word, "tile": v.tile, "valid": bool(v.valid), "rules": _rule_ids(v.rules),
-                "reason": v.reason, "analyses": [_analysis_dict(a) for a in analyses],
-                "blocked": [{"rule": "§" + r, "reason": why} for r, why in ex.blocked],
+                "reason": str(v.reason), "analyses": [_analysis_dict(a) for a in analyses],
+                "blocked": [{"rule": "§" + r, "reason": str(why)} for r, why in ex.blocked],
                 "neighbours": list(ex.neighbours),
-                # the page's rules column, as dektes explain prints it (not in the JSON)
-                "_chains": [" ".join(_explain_chain(a, judge)) for a in analyses]}
+                # the page's words, in its language (not in the JSON): the reason, the
+                # blocking rules' reasons, the rules column as dektes explain prints it
+                "_reason": say(v.reason, lang),
+                "_blocked": [{"rule": "§" + r, "reason": without_rule(say(why, lang))}
+                             for r, why in ex.blocked],
+                "_chains": [" ".join(say(c, lang) for c in _explain_chain(a, judge))
+                            for a in analyses]}
 
     def paradigm(lemma: str, inflection_class: str | None) -> dict:
         lemma = lemma.strip()
@@ -435,7 +452,7 @@ def create_app(judge, lang: str = "el") -> FastAPI:
     async def judge_page(request: Request, words: str = Query("", max_length=MAX_BODY)):
         if request.method == "POST":
             words = (await _form(request)).get("words", "")
-        results = await judge_words(_split_words(words))
+        results = await judge_words(_split_words(words), page_lang=lang)
         return page(request, "judge.html", words=words, results=results,
                     all_valid=all(r["valid"] for r in results))
 
@@ -562,9 +579,8 @@ def create_app(judge, lang: str = "el") -> FastAPI:
         rules that block it or the closest valid words (``dektes explain --json``).
         ``strict_accents``: a word typed with a lower-case letter keeps only the analyses
         written as typed, and is invalid without one (the reason names the valid forms)."""
-        result = explain(word, strict_accents)
-        result.pop("_chains")
-        return result
+        return {k: v for k, v in explain(word, strict_accents).items()
+                if not k.startswith("_")}
 
     @app.get("/api/paradigm", tags=["analysis"])
     def api_paradigm(lemma: str = Query(max_length=4096),
