@@ -255,6 +255,18 @@ class _Group(NamedTuple):
     ending_raw: str
     members: tuple[tuple[str, str, int, tuple[str, ...]], ...]  # code, cell, weight, longer
     longer: bool  # has a member longer keys
+    by_code: tuple  # the members as ``_by_code`` gives them (used when ``longer`` is false)
+
+
+def _by_code(members: Iterable[tuple[str, str, int, tuple[str, ...]]]
+             ) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    """Group members (code, cell, weight, longer) by class: (code, ((cell, least weight), ...))."""
+    out: dict[str, dict[str, int]] = {}
+    for code, cell, w, _ in members:
+        cells = out.setdefault(code, {})
+        if cell not in cells or w < cells[cell]:
+            cells[cell] = w
+    return tuple((code, tuple(cells.items())) for code, cells in out.items())
 
 
 class Guesser:
@@ -291,23 +303,24 @@ class Guesser:
                 r = ir.rule
                 groups.setdefault((ir.kept, ir.stripped, r.strip, r.ending, r.directive, r.aug),
                                   []).append(ir)
-            if groups:
-                out[ending] = tuple(
-                    _Group(m[0].kept, m[0].stripped, any(ch in ph.VOWELS for ch in m[0].stripped),
-                           m[0].rule, m[0].ending_raw,
-                           tuple((ir.code, ir.cell, ir.rule.weight, ir.longer) for ir in m),
-                           any(ir.longer for ir in m))
-                    for m in groups.values())
+            gs = []
+            for m in groups.values():
+                members = tuple((ir.code, ir.cell, ir.rule.weight, ir.longer) for ir in m)
+                gs.append(_Group(m[0].kept, m[0].stripped,
+                                 any(ch in ph.VOWELS for ch in m[0].stripped), m[0].rule,
+                                 m[0].ending_raw, members, any(ir.longer for ir in m),
+                                 _by_code(members)))
+            if gs:
+                out[ending] = tuple(gs)
         return out
 
     def clear_caches(self) -> None:
         """Forget what earlier words left behind (every memo of this module, this guesser's
         included): the next word is analysed as by a fresh process. For benchmarks."""
-        for f in (_underlying, plain_of, stress_slot, Guesser.prior, Guesser._letter_logp,
-                  Guesser._chain):
+        for f in (_underlying, plain_of, stress_slot, Guesser.prior, Guesser._letter_logp):
             f.cache_clear()
         for d in (_REALISED, _ACCENTUATIONS, self._window_logp, self._lemma_memo,
-                  self._plain_memo, self._ending_memo, self._generated_memo):
+                  self._plain_memo, self._ending_memo, self._prob_memo, self._generated_memo):
             d.clear()
 
     # ---------------------------------------------------------------- weights
@@ -341,6 +354,7 @@ class Guesser:
         self._lemma_memo: dict[str, tuple[float, str, str]] = {}
         self._plain_memo: dict[str, tuple[float, str]] = {}
         self._ending_memo: dict[tuple[str, str, str], float] = {}
+        self._prob_memo: dict[tuple[str, str, str], float] = {}
         self._generated_memo: dict[tuple[str, str, str], tuple[str, ...]] = {}
         self._ctx_types = ctx_types
         self._suf, self._suf_n = suf, suf_n
@@ -392,20 +406,29 @@ class Guesser:
     def _ending_logp(self, end: str, code: str, t: str) -> float:
         """``_class_logp`` of a lemma whose back-off chain ends at ``end``: the chain is the
         endings of ``end`` (all of them seen), so lemmas with the same ``end`` share it."""
-        counts, chain = self._chain(end, t)
-        prob = (counts.get(code, 0) + 0.1) / self._suf_den0
-        for counts, den in chain:
-            prob = (counts.get(code, 0) + THETA * prob) / den
-        return math.log(prob)
+        return math.log(self._ending_prob(end, code, t))
 
-    @functools.lru_cache(maxsize=100_000)
-    def _chain(self, end: str, t: str) -> tuple[dict, tuple[tuple[dict, float], ...]]:
-        """The class counts (class -> lemmas) of stress ``t`` for no ending, and (the same
-        for each ending of ``end``, lemmas with that ending + THETA), shortest first."""
-        by = self._suf_by
-        return by.get(("", t), {}), tuple(
-            (by.get((end[len(end) - k:], t), {}), self._suf_n[end[len(end) - k:]] + THETA)
-            for k in range(1, len(end) + 1))
+    def _ending_prob(self, end: str, code: str, t: str) -> float:
+        """``p_k`` of the back-off for ``end``'s last k = len(end) letters, from ``p_(k-1)``,
+        which is kept: lemmas share their shorter endings, so a new ending costs one step."""
+        memo = self._prob_memo  # (ending, class, stress) -> p
+        if len(memo) >= _MEMO_MAX:
+            memo.clear()
+        n = len(end)
+        for k in range(n, -1, -1):  # the longest ending of ``end`` already known
+            p = memo.get((end[n - k:], code, t))
+            if p is not None:
+                break
+        else:
+            k = 0
+            p = memo[("", code, t)] = \
+                (self._suf_by.get(("", t), {}).get(code, 0) + 0.1) / self._suf_den0
+        by, suf_n = self._suf_by, self._suf_n
+        for j in range(k + 1, n + 1):
+            s = end[n - j:]
+            p = memo[(s, code, t)] = \
+                (by.get((s, t), {}).get(code, 0) + THETA * p) / (suf_n[s] + THETA)
+        return p
 
     def _model_ending(self, p: str) -> str:
         """The longest ending of ``p`` (at most SUFFIX letters) whose endings the lexicon's
@@ -417,11 +440,13 @@ class Guesser:
                 break
         return p[len(p) - k:] if k else ""
 
-    def _lemma_model(self, lemma: str) -> tuple[float, str, str]:
-        """(-ln P_letters, model ending, stress slot) of a lemma: its part of ``prior``."""
+    def _lemma_model(self, lemma: str, u: str | None = None) -> tuple[float, str, str]:
+        """(-ln P_letters, model ending, stress slot) of a lemma: its part of ``prior``; ``u``
+        is its underlying string without glides when the caller has it (``_candidates``)."""
         m = self._lemma_memo.get(lemma)
         if m is None:
-            u = ph.underlying(lemma, glides=False)
+            if u is None:
+                u = ph.underlying(lemma, glides=False)
             p = ph.plain(u)  # plain_of(lemma)
             pm = self._plain_memo.get(p)  # its accentuations share it
             if pm is None:
@@ -439,7 +464,11 @@ class Guesser:
 
     def _prior(self, lemma: str, code: str) -> float:
         """``prior``, from the memos of its parts (per lemma, per ending and class)."""
-        neg_char, end, t = self._lemma_model(lemma)
+        return self._prior_of(self._lemma_model(lemma), code)
+
+    def _prior_of(self, model: tuple[float, str, str], code: str) -> float:
+        """``prior`` of a lemma with ``_lemma_model`` ``model`` and class ``code``."""
+        neg_char, end, t = model
         key = (end, code, t)
         e = self._ending_memo.get(key)
         if e is None:
@@ -452,9 +481,11 @@ class Guesser:
         return neg_char - e + lognf
 
     # ---------------------------------------------------------------- inversion
-    def _candidates(self, form: str, pos: str | None, lemmas: Container[str] | None = None):
-        """(lemma, code, cell, rule weight) whose cell rule reproduces ``form``; only lemmas in
-        ``lemmas`` when it is given."""
+    def _candidates(self, form: str, pos: str | None, lemmas: Container[str] | None = None
+                    ) -> dict[str, tuple[str, dict[str, dict[str, int]]]]:
+        """The (lemma, code, cell) whose cell rule reproduces ``form``, only lemmas in ``lemmas``
+        when it is given, as lemma -> (its underlying string without glides, code -> cell ->
+        least rule weight): a lemma's weight model is then looked up once for all its classes."""
         fp = plain_of(form)
         groups = self._groups.get(pos)
         if groups is None:
@@ -481,22 +512,31 @@ class Guesser:
                     if len(lp) < 2 or not (vowel or gr.stripped_vowel):
                         continue
                     # the group's members whose rule the lemma takes (the longest key)
-                    members = gr.members if not gr.longer else [
+                    by_code = gr.by_code if not gr.longer else _by_code(
                         m for m in gr.members
-                        if not m[3] or not any(lp.endswith(k) for k in m[3])]
-                    if not members:
+                        if not m[3] or not any(lp.endswith(k) for k in m[3]))
+                    if not by_code:
                         continue
-                    for lemma in self._producing(lp, gr, form, lemmas):
-                        for code, cell, w, _ in members:
-                            k = (lemma, code, cell)
-                            if k not in found or w < found[k]:
-                                found[k] = w
+                    for lemma, u in self._producing(lp, gr, form, lemmas):
+                        entry = found.get(lemma)
+                        if entry is None:
+                            entry = found[lemma] = (u, {})
+                        codes = entry[1]
+                        for code, cells in by_code:
+                            have = codes.get(code)
+                            if have is None:
+                                codes[code] = dict(cells)
+                                continue
+                            for cell, w in cells:
+                                if cell not in have or w < have[cell]:
+                                    have[cell] = w
         return found
 
     @staticmethod
-    def _producing(lp: str, gr: _Group, form: str, lemmas: Container[str] | None) -> list[str]:
+    def _producing(lp: str, gr: _Group, form: str,
+                   lemmas: Container[str] | None) -> list[tuple[str, str]]:
         """The accentuations of plain lemma ``lp`` (in ``lemmas`` if given) that ``gr``'s rule
-        turns into ``form`` (as ``generate`` would)."""
+        turns into ``form`` (as ``generate`` would), each with its underlying string."""
         # Only a 'keep' rule reads the lemma's accent; under the other directives every
         # accentuation gives the same form, unless the accent stands on the first letter of a
         # digraph of stem + ending (τσάι, ραβόσ|ουνα), which changes the syllables: test those
@@ -521,7 +561,7 @@ class Guesser:
                     group_ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
                 ok = group_ok
             if ok:
-                out.append(lemma)
+                out.append((lemma, u))
         return out
 
     def analyses(self, form: str, pos: str | None = None,
@@ -529,7 +569,9 @@ class Guesser:
         """Every verified (lemma, class, cell) of an accented lower-case ``form``, unranked
         (sorted), main and variant cells alike; with ``lemmas``, only candidate lemmas in it
         (a word list: much faster, as the other candidates are never re-inflected)."""
-        return sorted(self._candidates(form, pos, lemmas))
+        return sorted((lemma, code, cell)
+                      for lemma, (_, codes) in self._candidates(form, pos, lemmas).items()
+                      for code, cells in codes.items() for cell in cells)
 
     def guess(self, word: str, pos: str | None = None, limit: int = 10) -> list[Guess]:
         """Candidate (lemma, class) analyses of ``word``, best (lowest weight) first.
@@ -541,18 +583,18 @@ class Guesser:
         w = to_lower_accented(word)
         pos = pos.upper() if pos else None
         best: dict[tuple[str, str], tuple[float, str, str]] = {}  # -> weight, cell, form
-        priors: dict[tuple[str, str], float] = {}  # this word's (lemma, class) -> prior
         for form in input_accentuations(w):
-            for (lemma, code, cell), rw in self._candidates(form, pos).items():
-                key = (lemma, code)
-                pr = priors.get(key)
-                if pr is None:
-                    pr = priors[key] = self._prior(lemma, code)
-                wt = round(pr + CELL_WEIGHT * rw, 3)
-                old = best.get(key)
-                # (weight, cell) below the old one's: an earlier form keeps a tie
-                if old is None or wt < old[0] or (wt == old[0] and cell < old[1]):
-                    best[key] = (wt, cell, form)
+            for lemma, (u, codes) in self._candidates(form, pos).items():
+                model = self._lemma_model(lemma, u)
+                for code, cells in codes.items():
+                    pr = self._prior_of(model, code)
+                    key = (lemma, code)
+                    old = best.get(key)
+                    for cell, rw in cells.items():
+                        wt = round(pr + CELL_WEIGHT * rw, 3)
+                        # (weight, cell) below the old one's: an earlier form keeps a tie
+                        if old is None or wt < old[0] or (wt == old[0] and cell < old[1]):
+                            old = best[key] = (wt, cell, form)
         # by weight, lemma, class (a (lemma, class) pair is there once: cell and form never
         # decide the order)
         ranked = sorted([(wt, lemma, code, cell, form)
