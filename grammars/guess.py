@@ -147,6 +147,7 @@ def _stem(u: str, j: int, n_stem: int) -> str:
 
 
 _UNIT = re.compile("|".join(ph.DIGRAPHS) + "|.", re.S)
+_DIGRAPH = re.compile("|".join(ph.DIGRAPHS))
 
 
 def _units(s: str) -> list[str]:
@@ -492,6 +493,7 @@ class Guesser:
             groups = self._groups[pos] = self._group(pos)
         found = {}
         aug_form = form.startswith("έ")
+        accent = next((i for i, ch in enumerate(form) if ch in _ACCENTED), -1)
         vowels = ph.VOWELS
         for L in range(0, min(len(fp), self._max_ending) + 1):
             gs = groups.get(fp[len(fp) - L:])
@@ -517,7 +519,7 @@ class Guesser:
                         if not m[3] or not any(lp.endswith(k) for k in m[3]))
                     if not by_code:
                         continue
-                    for lemma, u in self._producing(lp, gr, form, lemmas):
+                    for lemma, u in self._producing(lp, gr, form, accent, lemmas):
                         entry = found.get(lemma)
                         if entry is None:
                             entry = found[lemma] = (u, {})
@@ -533,14 +535,17 @@ class Guesser:
         return found
 
     @staticmethod
-    def _producing(lp: str, gr: _Group, form: str,
+    def _producing(lp: str, gr: _Group, form: str, accent: int,
                    lemmas: Container[str] | None) -> list[tuple[str, str]]:
         """The accentuations of plain lemma ``lp`` (in ``lemmas`` if given) that ``gr``'s rule
-        turns into ``form`` (as ``generate`` would), each with its underlying string."""
+        turns into ``form`` (as ``generate`` would), each with its underlying string;
+        ``accent`` is the index of the form's accented letter (-1: none)."""
         # Only a 'keep' rule reads the lemma's accent; under the other directives every
-        # accentuation gives the same form, unless the accent stands on the first letter of a
-        # digraph of stem + ending (τσάι, ραβόσ|ουνα), which changes the syllables: test those
-        # one by one.
+        # accentuation gives the form of the unaccented stem, unless the accent stands on the
+        # first letter of a digraph of stem + ending (τσάι, ραβόσ|ουνα), which changes the
+        # syllables: test those one by one. Under 'keep' and an ending without a mark, realise
+        # puts the accent on the lemma's accented letter j, or later (law of three syllables),
+        # or nowhere: a lemma accented after the form's accent cannot give the form.
         r = gr.rule
         strip = r.strip
         if strip > len(lp):
@@ -549,16 +554,23 @@ class Guesser:
         n_stem = len(lp) - strip
         seq = lp[:n_stem] + gr.ending_raw
         aug = ph.AUG if (r.aug and consonant_initial(lp)) else None
-        group_ok = None
+        after = accent if keep and accent >= 0 and ph.MARK not in r.ending else len(lp)
+        group_ok = False
+        if not keep:
+            group_ok = _realise(lp[:n_stem], r.ending, r.directive, aug) == form
+            if not group_ok and not _DIGRAPH.search(seq, 0, n_stem + 1):
+                return []
         out = []
         for lemma, j, u in _accentuations(lp):
             if lemmas is not None and lemma not in lemmas:
                 continue
-            if keep or (0 <= j < n_stem and seq[j:j + 2] in ph.DIGRAPHS):
+            if keep:
+                if j > after:
+                    continue
+                ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
+            elif 0 <= j < n_stem and seq[j:j + 2] in ph.DIGRAPHS:
                 ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
             else:
-                if group_ok is None:
-                    group_ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
                 ok = group_ok
             if ok:
                 out.append((lemma, u))
