@@ -318,7 +318,7 @@ class Guesser:
     def clear_caches(self) -> None:
         """Forget what earlier words left behind (every memo of this module, this guesser's
         included): the next word is analysed as by a fresh process. For benchmarks."""
-        for f in (_underlying, plain_of, stress_slot, Guesser.prior, Guesser._letter_logp):
+        for f in (_underlying, plain_of, stress_slot, Guesser.prior):
             f.cache_clear()
         for d in (_REALISED, _ACCENTUATIONS, self._window_logp, self._lemma_memo,
                   self._plain_memo, self._ending_memo, self._prob_memo, self._generated_memo):
@@ -386,10 +386,9 @@ class Guesser:
             total += x
         return total
 
-    @functools.lru_cache(maxsize=500_000)
     def _letter_logp(self, context: str, letter: str) -> float:
         """ln P(letter | the NGRAM-1 letters before it), interpolated down to a uniform
-        letter; kept, as lemmas share their letter contexts."""
+        letter (kept by ``_char_logp``, per window of NGRAM letters)."""
         prob = 1.0 / ALPHABET
         for k in range(0, NGRAM):
             c = context[len(context) - k:] if k else ""
