@@ -255,8 +255,8 @@ class _Group(NamedTuple):
     rule: Rule  # the first member's rule (strip, ending, directive, aug are the group's)
     ending_raw: str
     members: tuple[tuple[str, str, int, tuple[str, ...]], ...]  # code, cell, weight, longer
-    longer: bool  # has a member longer keys
-    by_code: tuple  # the members as ``_by_code`` gives them (used when ``longer`` is false)
+    longer: tuple[str, ...]  # the members' longer keys
+    by_code: tuple  # the members as ``_by_code`` gives them (if the lemma ends in no longer key)
 
 
 def _by_code(members: Iterable[tuple[str, str, int, tuple[str, ...]]]
@@ -270,6 +270,16 @@ def _by_code(members: Iterable[tuple[str, str, int, tuple[str, ...]]]
     return tuple((code, tuple(cells.items())) for code, cells in out.items())
 
 
+def _merged(a: tuple[tuple[str, int], ...], b: tuple[tuple[str, int], ...]
+            ) -> tuple[tuple[str, int], ...]:
+    """(cell, weight) pairs of ``a`` and ``b``, each cell once with its least weight."""
+    out = dict(a)
+    for cell, w in b:
+        if cell not in out or w < out[cell]:
+            out[cell] = w
+    return tuple(out.items())
+
+
 class Guesser:
     """Inverts the class tables; ``lexicon`` ((lemma, class) pairs) only informs the weights."""
 
@@ -277,26 +287,29 @@ class Guesser:
                  tables: dict[str, ClassTable] | None = None):
         self.tables = tables if tables is not None else load_tables()
         self.pos_of = {c: table_pos(c, t) for c, t in self.tables.items()}
-        self._index: dict[str, list[_IndexedRule]] = collections.defaultdict(list)
+        index: dict[str, list[_IndexedRule]] = collections.defaultdict(list)
         for code, t in self.tables.items():
             for cell, keys in t.rules.items():
                 for key, rules in keys.items():
                     longer = tuple(k for k in keys if len(k) > len(key) and k.endswith(key))
                     for r in rules:
                         ep = ph.plain(r.ending)
-                        self._index[ep].append(_IndexedRule(
+                        index[ep].append(_IndexedRule(
                             code, cell, key, r, ep, r.ending.replace(ph.MARK, ""),
                             key[:len(key) - r.strip],
                             key[len(key) - r.strip:], longer))
-        self._max_ending = max(len(e) for e in self._index)
-        # per part of speech (None: all), ending -> groups of rules that inflect alike
+        self._max_ending = max(len(e) for e in index)
+        # per part of speech (None: all), ending -> groups of rules that inflect alike; the
+        # index is not kept (the collector would scan its ~9,000 objects at every full pass)
         self._groups: dict[str | None, dict[str, tuple[_Group, ...]]] = {
-            pos: self._group(pos) for pos in (None, "NOUN", "ADJ", "VERB")}
+            pos: self._group(index, pos)
+            for pos in {None, "NOUN", "ADJ", "VERB", *self.pos_of.values()}}
         self._train(read_lemma_classes() if lexicon is None else lexicon)
 
-    def _group(self, pos: str | None) -> dict[str, tuple[_Group, ...]]:
+    def _group(self, index: dict[str, list[_IndexedRule]],
+               pos: str | None) -> dict[str, tuple[_Group, ...]]:
         out = {}
-        for ending, irs in self._index.items():
+        for ending, irs in index.items():
             groups: dict[tuple, list[_IndexedRule]] = {}
             for ir in irs:
                 if pos and self.pos_of[ir.code] != pos:
@@ -309,7 +322,8 @@ class Guesser:
                 members = tuple((ir.code, ir.cell, ir.rule.weight, ir.longer) for ir in m)
                 gs.append(_Group(m[0].kept, m[0].stripped,
                                  any(ch in ph.VOWELS for ch in m[0].stripped), m[0].rule,
-                                 m[0].ending_raw, members, any(ir.longer for ir in m),
+                                 m[0].ending_raw, members,
+                                 tuple(sorted({k for ir in m for k in ir.longer})),
                                  _by_code(members)))
             if gs:
                 out[ending] = tuple(gs)
@@ -482,14 +496,13 @@ class Guesser:
 
     # ---------------------------------------------------------------- inversion
     def _candidates(self, form: str, pos: str | None, lemmas: Container[str] | None = None
-                    ) -> dict[str, tuple[str, dict[str, dict[str, int]]]]:
+                    ) -> dict[str, tuple[str, dict[str, tuple[tuple[str, int], ...]]]]:
         """The (lemma, code, cell) whose cell rule reproduces ``form``, only lemmas in ``lemmas``
-        when it is given, as lemma -> (its underlying string without glides, code -> cell ->
-        least rule weight): a lemma's weight model is then looked up once for all its classes."""
+        when it is given, as lemma -> (its underlying string without glides, code -> ((cell,
+        least rule weight), ...)): a lemma's weight model is then looked up once for all its
+        classes."""
         fp = plain_of(form)
-        groups = self._groups.get(pos)
-        if groups is None:
-            groups = self._groups[pos] = self._group(pos)
+        groups = self._groups.get(pos, {})  # (a part of speech no class has: none)
         found = {}
         aug_form = form.startswith("έ")
         accent = next((i for i, ch in enumerate(form) if ch in _ACCENTED), -1)
@@ -501,11 +514,11 @@ class Guesser:
             stem0 = fp[:len(fp) - L]
             if not stem0:
                 continue
-            vowel0 = any(ch in vowels for ch in stem0)
+            plain_stem = ((stem0, any(ch in vowels for ch in stem0)),)
             for gr in gs:
-                stems = [(stem0, vowel0)]
+                stems = plain_stem
                 if gr.rule.aug and aug_form and len(stem0) > 1:
-                    stems.append((stem0[1:], any(ch in vowels for ch in stem0[1:])))
+                    stems += ((stem0[1:], any(ch in vowels for ch in stem0[1:])),)
                 for stem, vowel in stems:
                     if not stem.endswith(gr.kept):
                         continue
@@ -513,9 +526,10 @@ class Guesser:
                     if len(lp) < 2 or not (vowel or gr.stripped_vowel):
                         continue
                     # the group's members whose rule the lemma takes (the longest key)
-                    by_code = gr.by_code if not gr.longer else _by_code(
-                        m for m in gr.members
-                        if not m[3] or not any(lp.endswith(k) for k in m[3]))
+                    by_code = gr.by_code
+                    if gr.longer and any(lp.endswith(k) for k in gr.longer):
+                        by_code = _by_code(m for m in gr.members
+                                           if not any(lp.endswith(k) for k in m[3]))
                     if not by_code:
                         continue
                     for lemma, u in self._producing(lp, gr, form, accent, lemmas):
@@ -525,12 +539,7 @@ class Guesser:
                         codes = entry[1]
                         for code, cells in by_code:
                             have = codes.get(code)
-                            if have is None:
-                                codes[code] = dict(cells)
-                                continue
-                            for cell, w in cells:
-                                if cell not in have or w < have[cell]:
-                                    have[cell] = w
+                            codes[code] = cells if have is None else _merged(have, cells)
         return found
 
     @staticmethod
@@ -540,11 +549,12 @@ class Guesser:
         turns into ``form`` (as ``generate`` would), each with its underlying string;
         ``accent`` is the index of the form's accented letter (-1: none)."""
         # Only a 'keep' rule reads the lemma's accent; under the other directives every
-        # accentuation gives the form of the unaccented stem, unless the accent stands on the
-        # first letter of a digraph of stem + ending (τσάι, ραβόσ|ουνα), which changes the
-        # syllables: test those one by one. Under 'keep' and an ending without a mark, realise
-        # puts the accent on the lemma's accented letter j, or later (law of three syllables),
-        # or nowhere: a lemma accented after the form's accent cannot give the form.
+        # accentuation gives the same form, unless the accent stands on the first letter of a
+        # digraph of stem + ending (τσάι, ραβόσ|ουνα), which changes the syllables: test those
+        # one by one (none if there is no digraph and the others fail). Under 'keep' and an
+        # ending without a mark, realise puts the accent on the lemma's accented letter j, or
+        # later (law of three syllables), or nowhere: a lemma accented after the form's accent
+        # cannot give the form.
         r = gr.rule
         strip = r.strip
         if strip > len(lp):
@@ -554,11 +564,7 @@ class Guesser:
         seq = lp[:n_stem] + gr.ending_raw
         aug = ph.AUG if (r.aug and consonant_initial(lp)) else None
         after = accent if keep and accent >= 0 and ph.MARK not in r.ending else len(lp)
-        group_ok = False
-        if not keep:
-            group_ok = _realise(lp[:n_stem], r.ending, r.directive, aug) == form
-            if not group_ok and not _DIGRAPH.search(seq, 0, n_stem + 1):
-                return []
+        group_ok = None
         out = []
         for lemma, j, u in _accentuations(lp):
             if lemmas is not None and lemma not in lemmas:
@@ -570,6 +576,12 @@ class Guesser:
             elif 0 <= j < n_stem and seq[j:j + 2] in ph.DIGRAPHS:
                 ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
             else:
+                if group_ok is None:
+                    # (on the lemma's own stem, as generate() cuts it: the final check in
+                    # guess() then finds this realisation kept)
+                    group_ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
+                    if not group_ok and not _DIGRAPH.search(seq, 0, n_stem + 1):
+                        return []
                 ok = group_ok
             if ok:
                 out.append((lemma, u))
@@ -582,7 +594,7 @@ class Guesser:
         (a word list: much faster, as the other candidates are never re-inflected)."""
         return sorted((lemma, code, cell)
                       for lemma, (_, codes) in self._candidates(form, pos, lemmas).items()
-                      for code, cells in codes.items() for cell in cells)
+                      for code, cells in codes.items() for cell, _ in cells)
 
     def guess(self, word: str, pos: str | None = None, limit: int = 10) -> list[Guess]:
         """Candidate (lemma, class) analyses of ``word``, best (lowest weight) first.
@@ -601,7 +613,7 @@ class Guesser:
                     pr = self._prior_of(model, code)
                     key = (lemma, code)
                     old = best.get(key)
-                    for cell, rw in cells.items():
+                    for cell, rw in cells:
                         wt = round(pr + CELL_WEIGHT * rw, 3)
                         # (weight, cell) below the old one's: an earlier form keeps a tie
                         if old is None or wt < old[0] or (wt == old[0] and cell < old[1]):
