@@ -606,11 +606,12 @@ class Guesser:
         w = to_lower_accented(word)
         pos = pos.upper() if pos else None
         best: dict[tuple[str, str], tuple[float, str, str]] = {}  # -> weight, cell, form
+        lemma_model, prior_of = self._lemma_model, self._prior_of
         for form in input_accentuations(w):
             for lemma, (u, codes) in self._candidates(form, pos).items():
-                model = self._lemma_model(lemma, u)
+                model = lemma_model(lemma, u)
                 for code, cells in codes.items():
-                    pr = self._prior_of(model, code)
+                    pr = prior_of(model, code)
                     key = (lemma, code)
                     old = best.get(key)
                     for cell, rw in cells:
