@@ -183,24 +183,23 @@ def _accentuations(plain: str) -> tuple[tuple[str, int, str], ...]:
 
 
 def _accentuations_of(plain: str) -> tuple[tuple[str, int, str], ...]:
-    units = _units(plain)
     vowels = ph.VOWELS
-    nuclei = [i for i, u in enumerate(units) if u[-1] in vowels]
-    if len(nuclei) <= 1:
-        return ((plain[:-1] + "ς" if plain.endswith("σ") else plain, -1, plain),) \
-            if nuclei else ()
-    starts = []
+    nuclei = []  # (index of its first letter, unit) of each vowel unit
     pos = 0
-    for u in units:
-        starts.append(pos)
+    for u in _units(plain):
+        if u[-1] in vowels:
+            nuclei.append((pos, u))
         pos += len(u)
+    # final sigma as spelled (an accented letter is a vowel, never that σ)
+    spelled = plain[:-1] + "ς" if plain.endswith("σ") else plain
+    if len(nuclei) <= 1:
+        return ((spelled, -1, plain),) if nuclei else ()
     out = []
-    for ni in nuclei[-4:]:
-        for off, ch in enumerate(units[ni]):
+    for start, unit in nuclei[-4:]:
+        for off, ch in enumerate(unit):
             if ch in _ACCENT:
-                j = starts[ni] + off
-                w = plain[:j] + _ACCENT[ch] + plain[j + 1:]
-                out.append((w[:-1] + "ς" if w.endswith("σ") else w, j,
+                j = start + off
+                out.append((spelled[:j] + _ACCENT[ch] + spelled[j + 1:], j,
                             plain[:j + 1] + ph.MARK + plain[j + 1:]))
     return tuple(out)
 
