@@ -147,6 +147,7 @@ def _stem(u: str, j: int, n_stem: int) -> str:
 
 
 _UNIT = re.compile("|".join(ph.DIGRAPHS) + "|.", re.S)
+_DIGRAPH = re.compile("|".join(ph.DIGRAPHS))
 
 
 def _units(s: str) -> list[str]:
@@ -182,24 +183,23 @@ def _accentuations(plain: str) -> tuple[tuple[str, int, str], ...]:
 
 
 def _accentuations_of(plain: str) -> tuple[tuple[str, int, str], ...]:
-    units = _units(plain)
     vowels = ph.VOWELS
-    nuclei = [i for i, u in enumerate(units) if u[-1] in vowels]
-    if len(nuclei) <= 1:
-        return ((plain[:-1] + "ς" if plain.endswith("σ") else plain, -1, plain),) \
-            if nuclei else ()
-    starts = []
+    nuclei = []  # (index of its first letter, unit) of each vowel unit
     pos = 0
-    for u in units:
-        starts.append(pos)
+    for u in _units(plain):
+        if u[-1] in vowels:
+            nuclei.append((pos, u))
         pos += len(u)
+    # final sigma as spelled (an accented letter is a vowel, never that σ)
+    spelled = plain[:-1] + "ς" if plain.endswith("σ") else plain
+    if len(nuclei) <= 1:
+        return ((spelled, -1, plain),) if nuclei else ()
     out = []
-    for ni in nuclei[-4:]:
-        for off, ch in enumerate(units[ni]):
+    for start, unit in nuclei[-4:]:
+        for off, ch in enumerate(unit):
             if ch in _ACCENT:
-                j = starts[ni] + off
-                w = plain[:j] + _ACCENT[ch] + plain[j + 1:]
-                out.append((w[:-1] + "ς" if w.endswith("σ") else w, j,
+                j = start + off
+                out.append((spelled[:j] + _ACCENT[ch] + spelled[j + 1:], j,
                             plain[:j + 1] + ph.MARK + plain[j + 1:]))
     return tuple(out)
 
@@ -254,7 +254,29 @@ class _Group(NamedTuple):
     rule: Rule  # the first member's rule (strip, ending, directive, aug are the group's)
     ending_raw: str
     members: tuple[tuple[str, str, int, tuple[str, ...]], ...]  # code, cell, weight, longer
-    longer: bool  # has a member longer keys
+    longer: tuple[str, ...]  # the members' longer keys
+    by_code: tuple  # the members as ``_by_code`` gives them (if the lemma ends in no longer key)
+
+
+def _by_code(members: Iterable[tuple[str, str, int, tuple[str, ...]]]
+             ) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    """Group members (code, cell, weight, longer) by class: (code, ((cell, least weight), ...))."""
+    out: dict[str, dict[str, int]] = {}
+    for code, cell, w, _ in members:
+        cells = out.setdefault(code, {})
+        if cell not in cells or w < cells[cell]:
+            cells[cell] = w
+    return tuple((code, tuple(cells.items())) for code, cells in out.items())
+
+
+def _merged(a: tuple[tuple[str, int], ...], b: tuple[tuple[str, int], ...]
+            ) -> tuple[tuple[str, int], ...]:
+    """(cell, weight) pairs of ``a`` and ``b``, each cell once with its least weight."""
+    out = dict(a)
+    for cell, w in b:
+        if cell not in out or w < out[cell]:
+            out[cell] = w
+    return tuple(out.items())
 
 
 class Guesser:
@@ -264,26 +286,29 @@ class Guesser:
                  tables: dict[str, ClassTable] | None = None):
         self.tables = tables if tables is not None else load_tables()
         self.pos_of = {c: table_pos(c, t) for c, t in self.tables.items()}
-        self._index: dict[str, list[_IndexedRule]] = collections.defaultdict(list)
+        index: dict[str, list[_IndexedRule]] = collections.defaultdict(list)
         for code, t in self.tables.items():
             for cell, keys in t.rules.items():
                 for key, rules in keys.items():
                     longer = tuple(k for k in keys if len(k) > len(key) and k.endswith(key))
                     for r in rules:
                         ep = ph.plain(r.ending)
-                        self._index[ep].append(_IndexedRule(
+                        index[ep].append(_IndexedRule(
                             code, cell, key, r, ep, r.ending.replace(ph.MARK, ""),
                             key[:len(key) - r.strip],
                             key[len(key) - r.strip:], longer))
-        self._max_ending = max(len(e) for e in self._index)
-        # per part of speech (None: all), ending -> groups of rules that inflect alike
+        self._max_ending = max(len(e) for e in index)
+        # per part of speech (None: all), ending -> groups of rules that inflect alike; the
+        # index is not kept (the collector would scan its ~9,000 objects at every full pass)
         self._groups: dict[str | None, dict[str, tuple[_Group, ...]]] = {
-            pos: self._group(pos) for pos in (None, "NOUN", "ADJ", "VERB")}
+            pos: self._group(index, pos)
+            for pos in {None, "NOUN", "ADJ", "VERB", *self.pos_of.values()}}
         self._train(read_lemma_classes() if lexicon is None else lexicon)
 
-    def _group(self, pos: str | None) -> dict[str, tuple[_Group, ...]]:
+    def _group(self, index: dict[str, list[_IndexedRule]],
+               pos: str | None) -> dict[str, tuple[_Group, ...]]:
         out = {}
-        for ending, irs in self._index.items():
+        for ending, irs in index.items():
             groups: dict[tuple, list[_IndexedRule]] = {}
             for ir in irs:
                 if pos and self.pos_of[ir.code] != pos:
@@ -291,23 +316,25 @@ class Guesser:
                 r = ir.rule
                 groups.setdefault((ir.kept, ir.stripped, r.strip, r.ending, r.directive, r.aug),
                                   []).append(ir)
-            if groups:
-                out[ending] = tuple(
-                    _Group(m[0].kept, m[0].stripped, any(ch in ph.VOWELS for ch in m[0].stripped),
-                           m[0].rule, m[0].ending_raw,
-                           tuple((ir.code, ir.cell, ir.rule.weight, ir.longer) for ir in m),
-                           any(ir.longer for ir in m))
-                    for m in groups.values())
+            gs = []
+            for m in groups.values():
+                members = tuple((ir.code, ir.cell, ir.rule.weight, ir.longer) for ir in m)
+                gs.append(_Group(m[0].kept, m[0].stripped,
+                                 any(ch in ph.VOWELS for ch in m[0].stripped), m[0].rule,
+                                 m[0].ending_raw, members,
+                                 tuple(sorted({k for ir in m for k in ir.longer})),
+                                 _by_code(members)))
+            if gs:
+                out[ending] = tuple(gs)
         return out
 
     def clear_caches(self) -> None:
         """Forget what earlier words left behind (every memo of this module, this guesser's
         included): the next word is analysed as by a fresh process. For benchmarks."""
-        for f in (_underlying, plain_of, stress_slot, Guesser.prior, Guesser._letter_logp,
-                  Guesser._chain):
+        for f in (_underlying, plain_of, stress_slot, Guesser.prior):
             f.cache_clear()
         for d in (_REALISED, _ACCENTUATIONS, self._window_logp, self._lemma_memo,
-                  self._plain_memo, self._ending_memo, self._generated_memo):
+                  self._plain_memo, self._ending_memo, self._prob_memo, self._generated_memo):
             d.clear()
 
     # ---------------------------------------------------------------- weights
@@ -341,6 +368,7 @@ class Guesser:
         self._lemma_memo: dict[str, tuple[float, str, str]] = {}
         self._plain_memo: dict[str, tuple[float, str]] = {}
         self._ending_memo: dict[tuple[str, str, str], float] = {}
+        self._prob_memo: dict[tuple[str, str, str], float] = {}
         self._generated_memo: dict[tuple[str, str, str], tuple[str, ...]] = {}
         self._ctx_types = ctx_types
         self._suf, self._suf_n = suf, suf_n
@@ -371,10 +399,9 @@ class Guesser:
             total += x
         return total
 
-    @functools.lru_cache(maxsize=500_000)
     def _letter_logp(self, context: str, letter: str) -> float:
         """ln P(letter | the NGRAM-1 letters before it), interpolated down to a uniform
-        letter; kept, as lemmas share their letter contexts."""
+        letter (kept by ``_char_logp``, per window of NGRAM letters)."""
         prob = 1.0 / ALPHABET
         for k in range(0, NGRAM):
             c = context[len(context) - k:] if k else ""
@@ -392,20 +419,29 @@ class Guesser:
     def _ending_logp(self, end: str, code: str, t: str) -> float:
         """``_class_logp`` of a lemma whose back-off chain ends at ``end``: the chain is the
         endings of ``end`` (all of them seen), so lemmas with the same ``end`` share it."""
-        counts, chain = self._chain(end, t)
-        prob = (counts.get(code, 0) + 0.1) / self._suf_den0
-        for counts, den in chain:
-            prob = (counts.get(code, 0) + THETA * prob) / den
-        return math.log(prob)
+        return math.log(self._ending_prob(end, code, t))
 
-    @functools.lru_cache(maxsize=100_000)
-    def _chain(self, end: str, t: str) -> tuple[dict, tuple[tuple[dict, float], ...]]:
-        """The class counts (class -> lemmas) of stress ``t`` for no ending, and (the same
-        for each ending of ``end``, lemmas with that ending + THETA), shortest first."""
-        by = self._suf_by
-        return by.get(("", t), {}), tuple(
-            (by.get((end[len(end) - k:], t), {}), self._suf_n[end[len(end) - k:]] + THETA)
-            for k in range(1, len(end) + 1))
+    def _ending_prob(self, end: str, code: str, t: str) -> float:
+        """``p_k`` of the back-off for ``end``'s last k = len(end) letters, from ``p_(k-1)``,
+        which is kept: lemmas share their shorter endings, so a new ending costs one step."""
+        memo = self._prob_memo  # (ending, class, stress) -> p
+        if len(memo) >= _MEMO_MAX:
+            memo.clear()
+        n = len(end)
+        for k in range(n, -1, -1):  # the longest ending of ``end`` already known
+            p = memo.get((end[n - k:], code, t))
+            if p is not None:
+                break
+        else:
+            k = 0
+            p = memo[("", code, t)] = \
+                (self._suf_by.get(("", t), {}).get(code, 0) + 0.1) / self._suf_den0
+        by, suf_n = self._suf_by, self._suf_n
+        for j in range(k + 1, n + 1):
+            s = end[n - j:]
+            p = memo[(s, code, t)] = \
+                (by.get((s, t), {}).get(code, 0) + THETA * p) / (suf_n[s] + THETA)
+        return p
 
     def _model_ending(self, p: str) -> str:
         """The longest ending of ``p`` (at most SUFFIX letters) whose endings the lexicon's
@@ -417,11 +453,13 @@ class Guesser:
                 break
         return p[len(p) - k:] if k else ""
 
-    def _lemma_model(self, lemma: str) -> tuple[float, str, str]:
-        """(-ln P_letters, model ending, stress slot) of a lemma: its part of ``prior``."""
+    def _lemma_model(self, lemma: str, u: str | None = None) -> tuple[float, str, str]:
+        """(-ln P_letters, model ending, stress slot) of a lemma: its part of ``prior``; ``u``
+        is its underlying string without glides when the caller has it (``_candidates``)."""
         m = self._lemma_memo.get(lemma)
         if m is None:
-            u = ph.underlying(lemma, glides=False)
+            if u is None:
+                u = ph.underlying(lemma, glides=False)
             p = ph.plain(u)  # plain_of(lemma)
             pm = self._plain_memo.get(p)  # its accentuations share it
             if pm is None:
@@ -439,7 +477,11 @@ class Guesser:
 
     def _prior(self, lemma: str, code: str) -> float:
         """``prior``, from the memos of its parts (per lemma, per ending and class)."""
-        neg_char, end, t = self._lemma_model(lemma)
+        return self._prior_of(self._lemma_model(lemma), code)
+
+    def _prior_of(self, model: tuple[float, str, str], code: str) -> float:
+        """``prior`` of a lemma with ``_lemma_model`` ``model`` and class ``code``."""
+        neg_char, end, t = model
         key = (end, code, t)
         e = self._ending_memo.get(key)
         if e is None:
@@ -452,15 +494,17 @@ class Guesser:
         return neg_char - e + lognf
 
     # ---------------------------------------------------------------- inversion
-    def _candidates(self, form: str, pos: str | None, lemmas: Container[str] | None = None):
-        """(lemma, code, cell, rule weight) whose cell rule reproduces ``form``; only lemmas in
-        ``lemmas`` when it is given."""
+    def _candidates(self, form: str, pos: str | None, lemmas: Container[str] | None = None
+                    ) -> dict[str, tuple[str, dict[str, tuple[tuple[str, int], ...]]]]:
+        """The (lemma, code, cell) whose cell rule reproduces ``form``, only lemmas in ``lemmas``
+        when it is given, as lemma -> (its underlying string without glides, code -> ((cell,
+        least rule weight), ...)): a lemma's weight model is then looked up once for all its
+        classes."""
         fp = plain_of(form)
-        groups = self._groups.get(pos)
-        if groups is None:
-            groups = self._groups[pos] = self._group(pos)
+        groups = self._groups.get(pos, {})  # (a part of speech no class has: none)
         found = {}
         aug_form = form.startswith("έ")
+        accent = next((i for i, ch in enumerate(form) if ch in _ACCENTED), -1)
         vowels = ph.VOWELS
         for L in range(0, min(len(fp), self._max_ending) + 1):
             gs = groups.get(fp[len(fp) - L:])
@@ -469,11 +513,11 @@ class Guesser:
             stem0 = fp[:len(fp) - L]
             if not stem0:
                 continue
-            vowel0 = any(ch in vowels for ch in stem0)
+            plain_stem = ((stem0, any(ch in vowels for ch in stem0)),)
             for gr in gs:
-                stems = [(stem0, vowel0)]
+                stems = plain_stem
                 if gr.rule.aug and aug_form and len(stem0) > 1:
-                    stems.append((stem0[1:], any(ch in vowels for ch in stem0[1:])))
+                    stems += ((stem0[1:], any(ch in vowels for ch in stem0[1:])),)
                 for stem, vowel in stems:
                     if not stem.endswith(gr.kept):
                         continue
@@ -481,26 +525,35 @@ class Guesser:
                     if len(lp) < 2 or not (vowel or gr.stripped_vowel):
                         continue
                     # the group's members whose rule the lemma takes (the longest key)
-                    members = gr.members if not gr.longer else [
-                        m for m in gr.members
-                        if not m[3] or not any(lp.endswith(k) for k in m[3])]
-                    if not members:
+                    by_code = gr.by_code
+                    if gr.longer and any(lp.endswith(k) for k in gr.longer):
+                        by_code = _by_code(m for m in gr.members
+                                           if not any(lp.endswith(k) for k in m[3]))
+                    if not by_code:
                         continue
-                    for lemma in self._producing(lp, gr, form, lemmas):
-                        for code, cell, w, _ in members:
-                            k = (lemma, code, cell)
-                            if k not in found or w < found[k]:
-                                found[k] = w
+                    for lemma, u in self._producing(lp, gr, form, accent, lemmas):
+                        entry = found.get(lemma)
+                        if entry is None:
+                            entry = found[lemma] = (u, {})
+                        codes = entry[1]
+                        for code, cells in by_code:
+                            have = codes.get(code)
+                            codes[code] = cells if have is None else _merged(have, cells)
         return found
 
     @staticmethod
-    def _producing(lp: str, gr: _Group, form: str, lemmas: Container[str] | None) -> list[str]:
+    def _producing(lp: str, gr: _Group, form: str, accent: int,
+                   lemmas: Container[str] | None) -> list[tuple[str, str]]:
         """The accentuations of plain lemma ``lp`` (in ``lemmas`` if given) that ``gr``'s rule
-        turns into ``form`` (as ``generate`` would)."""
+        turns into ``form`` (as ``generate`` would), each with its underlying string;
+        ``accent`` is the index of the form's accented letter (-1: none)."""
         # Only a 'keep' rule reads the lemma's accent; under the other directives every
         # accentuation gives the same form, unless the accent stands on the first letter of a
         # digraph of stem + ending (τσάι, ραβόσ|ουνα), which changes the syllables: test those
-        # one by one.
+        # one by one (none if there is no digraph and the others fail). Under 'keep' and an
+        # ending without a mark, realise puts the accent on the lemma's accented letter j, or
+        # later (law of three syllables), or nowhere: a lemma accented after the form's accent
+        # cannot give the form.
         r = gr.rule
         strip = r.strip
         if strip > len(lp):
@@ -509,19 +562,28 @@ class Guesser:
         n_stem = len(lp) - strip
         seq = lp[:n_stem] + gr.ending_raw
         aug = ph.AUG if (r.aug and consonant_initial(lp)) else None
+        after = accent if keep and accent >= 0 and ph.MARK not in r.ending else len(lp)
         group_ok = None
         out = []
         for lemma, j, u in _accentuations(lp):
             if lemmas is not None and lemma not in lemmas:
                 continue
-            if keep or (0 <= j < n_stem and seq[j:j + 2] in ph.DIGRAPHS):
+            if keep:
+                if j > after:
+                    continue
+                ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
+            elif 0 <= j < n_stem and seq[j:j + 2] in ph.DIGRAPHS:
                 ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
             else:
                 if group_ok is None:
+                    # (on the lemma's own stem, as generate() cuts it: the final check in
+                    # guess() then finds this realisation kept)
                     group_ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
+                    if not group_ok and not _DIGRAPH.search(seq, 0, n_stem + 1):
+                        return []
                 ok = group_ok
             if ok:
-                out.append(lemma)
+                out.append((lemma, u))
         return out
 
     def analyses(self, form: str, pos: str | None = None,
@@ -529,7 +591,9 @@ class Guesser:
         """Every verified (lemma, class, cell) of an accented lower-case ``form``, unranked
         (sorted), main and variant cells alike; with ``lemmas``, only candidate lemmas in it
         (a word list: much faster, as the other candidates are never re-inflected)."""
-        return sorted(self._candidates(form, pos, lemmas))
+        return sorted((lemma, code, cell)
+                      for lemma, (_, codes) in self._candidates(form, pos, lemmas).items()
+                      for code, cells in codes.items() for cell, _ in cells)
 
     def guess(self, word: str, pos: str | None = None, limit: int = 10) -> list[Guess]:
         """Candidate (lemma, class) analyses of ``word``, best (lowest weight) first.
@@ -541,18 +605,19 @@ class Guesser:
         w = to_lower_accented(word)
         pos = pos.upper() if pos else None
         best: dict[tuple[str, str], tuple[float, str, str]] = {}  # -> weight, cell, form
-        priors: dict[tuple[str, str], float] = {}  # this word's (lemma, class) -> prior
+        lemma_model, prior_of = self._lemma_model, self._prior_of
         for form in input_accentuations(w):
-            for (lemma, code, cell), rw in self._candidates(form, pos).items():
-                key = (lemma, code)
-                pr = priors.get(key)
-                if pr is None:
-                    pr = priors[key] = self._prior(lemma, code)
-                wt = round(pr + CELL_WEIGHT * rw, 3)
-                old = best.get(key)
-                # (weight, cell) below the old one's: an earlier form keeps a tie
-                if old is None or wt < old[0] or (wt == old[0] and cell < old[1]):
-                    best[key] = (wt, cell, form)
+            for lemma, (u, codes) in self._candidates(form, pos).items():
+                model = lemma_model(lemma, u)
+                for code, cells in codes.items():
+                    pr = prior_of(model, code)
+                    key = (lemma, code)
+                    old = best.get(key)
+                    for cell, rw in cells:
+                        wt = round(pr + CELL_WEIGHT * rw, 3)
+                        # (weight, cell) below the old one's: an earlier form keeps a tie
+                        if old is None or wt < old[0] or (wt == old[0] and cell < old[1]):
+                            old = best[key] = (wt, cell, form)
         # by weight, lemma, class (a (lemma, class) pair is there once: cell and form never
         # decide the order)
         ranked = sorted([(wt, lemma, code, cell, form)
