@@ -538,10 +538,12 @@ class Judge:
                 ok[i] = self._profile_ok(words[i])
         return ok.tolist()
 
-    def _kernel(self, acceptor: TileDFA, words: list, lo: int, hi: int) -> np.ndarray | None:
+    def _kernel(self, acceptor: TileDFA, words: list, lo: int = 0,
+                hi: int | None = None) -> np.ndarray | None:
         """The batch kernel's verdicts on ``words[lo:hi]`` (:meth:`fst.runtime.dfa.TileDFA.judge_units`
         on their UTF-16 code units), the words it does not read as plain Greek words judged
         by :meth:`_validate_block`; None when some item is not a string or holds a newline."""
+        hi = len(words) if hi is None else hi
         if hi <= lo:
             return None
         try:
