@@ -566,11 +566,9 @@ class Judge:
     def _validate_block(self, acceptor: TileDFA, words: list) -> np.ndarray:
         """Verdicts on ``words`` one vectorised pass for the tile words, then
         :func:`grammars.normalize.to_tile` for the others that it rejects."""
-        try:
-            ok = acceptor.accepts_many(words, self.min_length, self.max_length)
-        except TypeError:  # an item that is not a string: never a word
-            words = [w if isinstance(w, str) else "" for w in words]
-            ok = acceptor.accepts_many(words, self.min_length, self.max_length)
+        # an item that is not a string is never a word (numpy would read bytes as ASCII)
+        words = [w if isinstance(w, str) else "" for w in words]
+        ok = acceptor.accepts_many(words, self.min_length, self.max_length)
         rejected = np.flatnonzero(~ok)
         redo: list[int] = []
         if len(rejected):  # which of them are not plain tile words (vectorised)
