@@ -523,10 +523,21 @@ class Judge:
         :meth:`validate_text` and ``dektes validate`` share); a word that is not a plain Greek
         word (white space, Latin letters, empty …) is judged word by word
         (:meth:`_validate_block`), and so is a block with an item that is not a string or
-        holds a newline."""
+        holds a newline. With a user's list (:attr:`overlay`) it is ``check(w).valid``
+        itself: the kernel's verdicts, and :meth:`check` for the words that the list or a
+        ruling decides."""
         words = words if isinstance(words, list) else list(words)
-        if self.overlay is not None:  # a user's list: word by word, as check applies it
-            return [self._overlay_ok(w) for w in words]
+        ok = self._validate_kernel(words)
+        if self.overlay is not None:  # a user's list: check for the words it (or a ruling) decides
+            rulings, verdict = self.rulings, self.overlay.verdict
+            for i, w in enumerate(words):
+                t = _tile_or_none(w)
+                if t is not None and (verdict(t) is not None or t in rulings):
+                    ok[i] = self.check(w).valid
+        return ok
+
+    def _validate_kernel(self, words: list) -> list[bool]:
+        """:meth:`validate_many` without the user's list."""
         acceptor = self.acceptor or self.runtime
         ok = np.zeros(len(words), dtype=bool)
         for lo in range(0, len(words), KERNEL_WORDS):
@@ -596,12 +607,6 @@ class Judge:
             got = self.acceptor.accepts_many(list(tiles)).tolist()
             return [bool(ok and g) for ok, g in zip(verdicts, got)]
         return [bool(ok and self._profile_ok(t)) for t, ok in zip(tiles, verdicts)]
-
-    def _overlay_ok(self, word) -> bool:
-        """``check(word).valid`` under the user's list; False for what cannot be a word."""
-        if not isinstance(word, str) or _tile_or_none(word) is None:
-            return False
-        return self.check(word).valid
 
     def _profile_ok(self, tile: str) -> bool:
         """Whether the profile accepts the board's word ``tile`` (by its analyses)."""

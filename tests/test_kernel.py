@@ -105,3 +105,24 @@ def test_validate_text_is_check_or_declines(judge, pool):
             continue
         assert got.tolist() == [one_word(judge, w) for w in lines], lines
     assert 0 < n_declined < 40
+
+
+@pytest.mark.parametrize("complete", [None, (5, 6)])
+def test_a_users_list_through_the_kernel_is_check(judge, pool, complete):
+    """With a user's list (an overlay: its words valid, and with ``complete`` every other word
+    of those lengths invalid), validate_many is check word for word."""
+    from fst.runtime.overlay import Overlay
+
+    rng = random.Random(11)
+    invalid = [w for w, ok in zip(pool, judge.validate_many(pool)) if not ok]
+    listed = frozenset(rng.sample(invalid, 5) + ["ΞΨΞΨ"])
+    j = judge.with_overlay(Overlay("kernel-test", listed, complete))
+    words = pool + sorted(listed) + [w.lower() for w in sorted(listed)] + HOSTILE + NOT_STRINGS
+    rng.shuffle(words)
+    want = [isinstance(w, str) and fst.api._tile_or_none(w) is not None and j.check(w).valid
+            for w in words]
+    assert j.validate_many(words) == want
+    assert all(j.validate_many(sorted(listed))) and not any(judge.validate_many(sorted(listed)))
+    if complete:  # the list decides its lengths: words the grammar accepts are out
+        sized = [w for w in pool if 5 <= len(w) <= 6]
+        assert any(a and not b for a, b in zip(judge.validate_many(sized), j.validate_many(sized)))
