@@ -21,8 +21,11 @@ language give the same bytes whatever the FST's own state numbering.
 
 Look-ups (:meth:`TileDFA.accepts_many`, :meth:`TileDFA.judge_text`, :meth:`TileDFA.wordlist`)
 are vectorised with numpy: a batch of words is stepped through a dense transition table
-``delta[state, letter]`` one column at a time (``judge_text`` reads a block of lines as typed,
-as :func:`grammars.normalize.to_tile` would, without a Python object per line); the word list is
+``delta[state, letter]`` one column at a time. The batch kernel (:meth:`TileDFA.judge_units`
+on UTF-16 code units, :meth:`TileDFA.judge_utf8` on UTF-8 bytes; ``Judge.validate_many``,
+``Judge.validate_text`` and ``dektes validate`` all go through it) reads a block of lines as
+typed, as :func:`grammars.normalize.to_tile` would, without a Python object per line, and walks
+them together, longest first (:meth:`TileDFA._walk`); the word list is
 enumerated breadth-first a level (word length) at a time and written straight into UTF-8 bytes
 in alphabetical order, which for the tile alphabet is code point order. This module imports
 pynini only in :func:`export`, :func:`count_fst_paths`, :func:`fst_accepts` and :func:`verify`,
@@ -522,13 +525,10 @@ class TileDFA:
             ok &= lens <= max_len
         if select is not None:
             ok &= select
-        if (lens[ok] > MAX_LETTERS).any():
+        # a word left out walks no letter (no index of the words kept is made)
+        lens = np.where(ok, lens, 0)
+        if (lens > MAX_LETTERS).any():
             raise ValueError("a word of more than %d letters reached the walk" % MAX_LETTERS)
-        idx = None if ok.all() else np.flatnonzero(ok)
-        if idx is not None:
-            if not len(idx):
-                return out
-            lens, starts = lens[idx], np.asarray(starts)[idx]
         # longest first; a uint8 key sorts by radix
         order = np.argsort((MAX_LETTERS - lens).astype(np.uint8), kind="stable")
         flat = self._step_c
@@ -547,11 +547,8 @@ class TileDFA:
             np.take(flat, s, out=s, mode="clip")
             if j + 1 < top:
                 p += stride
-        res = np.empty(len(order), dtype=bool)
-        res[order] = self._final_ext[state // _COLUMNS]
-        if idx is None:
-            return res
-        out[idx] = res
+        out[order] = self._final_ext[state // _COLUMNS]
+        out &= ok
         return out
 
     def judge_units(self, data: bytes, min_len: int = 0, max_len: int | None = None
