@@ -484,11 +484,19 @@ class TileDFA:
         pre-multiplied by the row width, as int64 (numpy's ``take`` casts other index types),
         so that a walk holds ``state * _COLUMNS`` and one step is an add and a gather."""
         if self._step_c_table is None:
-            n = self.delta.shape[0]
-            table = np.full((n, _COLUMNS), self.num_states, dtype=np.int64)
-            table[:, _LETTER_COL] = self.delta[:, :N_LETTERS]
-            table *= _COLUMNS
-            self._step_c_table = table.ravel()
+            # from the arcs, a slice at a time: `dektes validate` builds neither :attr:`delta`
+            # nor a temporary as big as the table (its whole process has a memory budget)
+            n = self.num_states
+            table = np.full((n + 1) * _COLUMNS, n * _COLUMNS, dtype=np.int64)
+            rows = np.repeat(np.arange(n, dtype=np.int32), self._outdeg)
+            for lo in range(0, len(rows), 1 << 14):
+                hi = lo + (1 << 14)
+                at = rows[lo:hi].astype(np.int64) * _COLUMNS
+                at += _LETTER_COL[self.labels[lo:hi]]
+                table[at] = np.asarray(self.targets[lo:hi], dtype=np.int64) * _COLUMNS
+            if self._final_ext is None:
+                self._final_ext = np.append(np.asarray(self.final, dtype=bool), False)
+            self._step_c_table = table
         return self._step_c_table
 
     def walk(self, codes: np.ndarray, lens: np.ndarray, min_len: int = 0,
