@@ -38,7 +38,9 @@ if TYPE_CHECKING:
 # word-list filter (about 40 ms of imports before the first look-up).
 
 #: words per block of :meth:`Judge.validate_many` through the batch kernel
-KERNEL_WORDS = 1 << 15
+KERNEL_WORDS = 1 << 16
+#: words joined into one string at a time by the batch kernel (their objects stay in cache)
+JOIN_WORDS = 2048
 MIN_LENGTH, MAX_LENGTH = 2, 15  # rule LEN (board play); C6: never fewer than 2
 # tiles FST (by id, kept alive) → its arrays, so that Judges sharing an FST export it once
 _RUNTIMES: dict[int, tuple[object, TileDFA]] = {}
@@ -516,45 +518,68 @@ class Judge:
         cannot be a Greek word.
 
         ``words``: any case, with or without accents, monotonic or polytonic, or tile form.
-        A block of :data:`KERNEL_WORDS` words is joined into UTF-8 lines and judged by the
-        batch kernel (:meth:`fst.runtime.dfa.TileDFA.judge_utf8`), as ``dektes validate`` judges
-        a file; a block with a word that is not a plain Greek word (white space, Latin
-        letters, not a string …) is judged word by word (:meth:`_validate_block`)."""
+        A block of :data:`KERNEL_WORDS` words is joined into lines of UTF-16 code units and
+        judged by the batch kernel (:meth:`fst.runtime.dfa.TileDFA.judge_units`, which
+        :meth:`validate_text` and ``dektes validate`` share); a word that is not a plain Greek
+        word (white space, Latin letters, empty …) is judged word by word
+        (:meth:`_validate_block`), and so is a block with an item that is not a string or
+        holds a newline. With a user's list (:attr:`overlay`) it is ``check(w).valid``
+        itself: the kernel's verdicts, and :meth:`check` for the words that the list or a
+        ruling decides."""
         words = words if isinstance(words, list) else list(words)
-        if self.overlay is not None:  # a user's list: word by word, as check applies it
-            return [self._overlay_ok(w) for w in words]
+        ok = self._validate_kernel(words)
+        if self.overlay is not None:  # a user's list: check for the words it (or a ruling) decides
+            rulings, verdict = self.rulings, self.overlay.verdict
+            for i, w in enumerate(words):
+                t = _tile_or_none(w)
+                if t is not None and (verdict(t) is not None or t in rulings):
+                    ok[i] = self.check(w).valid
+        return ok
+
+    def _validate_kernel(self, words: list) -> list[bool]:
+        """:meth:`validate_many` without the user's list."""
         acceptor = self.acceptor or self.runtime
         ok = np.zeros(len(words), dtype=bool)
         for lo in range(0, len(words), KERNEL_WORDS):
-            block = words[lo:lo + KERNEL_WORDS]
-            got = self._kernel(acceptor, block)
-            ok[lo:lo + len(block)] = self._validate_block(acceptor, block) if got is None else got
+            hi = min(len(words), lo + KERNEL_WORDS)
+            got = self._kernel(acceptor, words, lo, hi)
+            ok[lo:hi] = self._validate_block(acceptor, words[lo:hi]) if got is None else got
         if self.acceptor is None:  # a profile without its acceptor: the board's, then check
             for i in np.flatnonzero(ok).tolist():
                 ok[i] = self._profile_ok(words[i])
         return ok.tolist()
 
-    def _kernel(self, acceptor: TileDFA, words: list) -> np.ndarray | None:
-        """The batch kernel's verdicts on ``words`` (strings without a newline), or None."""
+    def _kernel(self, acceptor: TileDFA, words: list, lo: int = 0,
+                hi: int | None = None) -> np.ndarray | None:
+        """The batch kernel's verdicts on ``words[lo:hi]`` (:meth:`fst.runtime.dfa.TileDFA.judge_units`
+        on their UTF-16 code units), the words it does not read as plain Greek words judged
+        by :meth:`_validate_block`; None when some item is not a string or holds a newline."""
+        hi = len(words) if hi is None else hi
+        if hi <= lo:
+            return None
         try:
-            text = "\n".join(words)
-            data = text.encode("utf-8")
+            # joined a few thousand at a time, so that the strings the join reads twice stay
+            # in the CPU's cache; the parts end to end are one line per word
+            data = b"\n\x00".join(["\n".join(words[i:min(hi, i + JOIN_WORDS)]).encode(
+                "utf-16-le") for i in range(lo, hi, JOIN_WORDS)])
         except (TypeError, UnicodeEncodeError):  # not a string, a lone surrogate
             return None
-        if not words or data.endswith(b"\n"):  # no words, or the last ends with a newline
-            return None
-        got = acceptor.judge_utf8(data, self.min_length, self.max_length)
+        got = acceptor.judge_units(data, self.min_length, self.max_length)
         # a word holding a newline reads as more lines than words: word by word instead
-        return got if got is not None and len(got) == len(words) else None
+        if got is None or len(got[0]) != hi - lo:
+            return None
+        ok, plain = got
+        if not plain.all():
+            redo = np.flatnonzero(~plain)
+            ok[redo] = self._validate_block(acceptor, [words[lo + i] for i in redo.tolist()])
+        return ok
 
     def _validate_block(self, acceptor: TileDFA, words: list) -> np.ndarray:
         """Verdicts on ``words`` one vectorised pass for the tile words, then
         :func:`grammars.normalize.to_tile` for the others that it rejects."""
-        try:
-            ok = acceptor.accepts_many(words, self.min_length, self.max_length)
-        except TypeError:  # an item that is not a string: never a word
-            words = [w if isinstance(w, str) else "" for w in words]
-            ok = acceptor.accepts_many(words, self.min_length, self.max_length)
+        # an item that is not a string is never a word (numpy would read bytes as ASCII)
+        words = [w if isinstance(w, str) else "" for w in words]
+        ok = acceptor.accepts_many(words, self.min_length, self.max_length)
         rejected = np.flatnonzero(~ok)
         redo: list[int] = []
         if len(rejected):  # which of them are not plain tile words (vectorised)
@@ -582,12 +607,6 @@ class Judge:
             got = self.acceptor.accepts_many(list(tiles)).tolist()
             return [bool(ok and g) for ok, g in zip(verdicts, got)]
         return [bool(ok and self._profile_ok(t)) for t, ok in zip(tiles, verdicts)]
-
-    def _overlay_ok(self, word) -> bool:
-        """``check(word).valid`` under the user's list; False for what cannot be a word."""
-        if not isinstance(word, str) or _tile_or_none(word) is None:
-            return False
-        return self.check(word).valid
 
     def _profile_ok(self, tile: str) -> bool:
         """Whether the profile accepts the board's word ``tile`` (by its analyses)."""

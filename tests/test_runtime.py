@@ -312,3 +312,36 @@ def test_walk_is_accepts_many(seed):
         want = dfa.accepts_many(words, lo, hi)
         assert want.any() or lo == 20
         assert dfa.walk(codes, lens, lo, hi).tolist() == want.tolist()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_judge_units_is_to_tile_then_accepts_many(seed):
+    """The batch kernel on UTF-16 code units: a line it calls plain gets accepts_many's
+    verdict on its to_tile form; any other line is False and is one that to_tile's fast path
+    does not read (white space, another script, too long …); a line of 1–64 tile capitals,
+    or of Greek letters and marks that to_tile reads, is plain."""
+    from grammars.normalize import InvalidWord, to_tile
+
+    lang = random_language(seed, n=300) | {to_tile(w) for w in ["έγραψα", "ᾄδω", "μυς"]}
+    dfa = rt.TileDFA(rt.export(acceptor(lang)))
+    rng = random.Random(seed)
+    pool = sorted(lang) + [w.lower() for w in sorted(lang)[:50]] + TRICKY + ["ΑΒ\u03a2", "\ud800"]
+    for _ in range(80):
+        lines = [rng.choice(pool) for _ in range(rng.randint(1, 40))]
+        data = "\n".join(lines).encode("utf-16-le", "surrogatepass")
+        ok, plain = dfa.judge_units(data, 2, 15)
+        assert len(ok) == len(plain) == len(lines)
+        for line, good, fast in zip(lines, ok.tolist(), plain.tolist()):
+            try:
+                tile = to_tile(line)
+            except InvalidWord:
+                tile = None
+            if fast:
+                assert tile is not None, line
+                assert good == (dfa.accepts(tile) and 2 <= len(tile) <= 15), line
+            else:
+                assert not good, line
+            if tile is not None and line == line.strip() and len(line) <= 64 and \
+                    "\u1fbe" not in line:
+                assert fast, line
+    assert dfa.judge_units(b"\x91\x03\x92", 0) is None  # an odd number of bytes

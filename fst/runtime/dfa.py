@@ -21,8 +21,11 @@ language give the same bytes whatever the FST's own state numbering.
 
 Look-ups (:meth:`TileDFA.accepts_many`, :meth:`TileDFA.judge_text`, :meth:`TileDFA.wordlist`)
 are vectorised with numpy: a batch of words is stepped through a dense transition table
-``delta[state, letter]`` one column at a time (``judge_text`` reads a block of lines as typed,
-as :func:`grammars.normalize.to_tile` would, without a Python object per line); the word list is
+``delta[state, letter]`` one column at a time. The batch kernel (:meth:`TileDFA.judge_units`
+on UTF-16 code units, :meth:`TileDFA.judge_utf8` on UTF-8 bytes; ``Judge.validate_many``,
+``Judge.validate_text`` and ``dektes validate`` all go through it) reads a block of lines as
+typed, as :func:`grammars.normalize.to_tile` would, without a Python object per line, and walks
+them together, longest first (:meth:`TileDFA._walk`); the word list is
 enumerated breadth-first a level (word length) at a time and written straight into UTF-8 bytes
 in alphabetical order, which for the tile alphabet is code point order. This module imports
 pynini only in :func:`export`, :func:`count_fst_paths`, :func:`fst_accepts` and :func:`verify`,
@@ -86,15 +89,42 @@ _UTF8_LO = np.array([c.encode("utf-8")[1] for c in TILE_LETTERS], dtype=np.uint8
 _UTF8_HI = TILE_LETTERS[0].encode("utf-8")[0]
 assert all(c.encode("utf-8")[0] == _UTF8_HI for c in TILE_LETTERS)
 assert list(TILE_LETTERS) == sorted(TILE_LETTERS)  # alphabet order is code point order
-_CE_CODES_: np.ndarray | None = None
+
+# The batch kernel's columns: a tile capital's code point minus U+0391 (the first), so that
+# a block of tile words is walked on its UTF-16 code units as they are; U+03A2 (unassigned,
+# between Ρ and Σ) is a dead column. Then what the kernel's look-up table gives for any other
+# character: not read by to_tile's fast path, the newline, a combining mark to drop.
+_CP_FIRST = ord(TILE_LETTERS[0])
+_COLUMNS = ord(TILE_LETTERS[-1]) - _CP_FIRST + 1
+_GAP_COL = 0x3A2 - _CP_FIRST
+_LETTER_COL = np.array([ord(c) - _CP_FIRST for c in TILE_LETTERS], dtype=np.intp)
+assert _COLUMNS == N_LETTERS + 1 and _GAP_COL not in _LETTER_COL
+_C_OTHER, _C_NEWLINE, _C_MARK = _COLUMNS, _COLUMNS + 1, _COLUMNS + 2
+_UNIT_COLS: np.ndarray | None = None
+_CE_COLS: np.ndarray | None = None
 
 
-def _ce_codes() -> np.ndarray:
-    """:func:`_text_codes` of U+0380…U+03BF (lead byte CE) by the continuation's low 6 bits."""
-    global _CE_CODES_
-    if _CE_CODES_ is None:
-        _CE_CODES_ = np.ascontiguousarray(_text_codes()[0x380:0x3C0])
-    return _CE_CODES_
+def _unit_cols() -> np.ndarray:
+    """Per UTF-16 code unit (uint8, 65,536 entries): :func:`_text_codes` as kernel columns
+    (a surrogate, like any character from U+2000 on, is _C_OTHER)."""
+    global _UNIT_COLS
+    if _UNIT_COLS is None:
+        by_code = np.full(256, _C_OTHER, dtype=np.uint8)
+        by_code[:N_LETTERS] = _LETTER_COL
+        by_code[_T_NEWLINE], by_code[_T_MARK] = _C_NEWLINE, _C_MARK
+        lut = np.full(0x10000, _C_OTHER, dtype=np.uint8)
+        lut[:0x2000] = by_code[_text_codes()[:0x2000]]
+        _UNIT_COLS = lut
+    return _UNIT_COLS
+
+
+def _ce_cols() -> np.ndarray:
+    """:func:`_unit_cols` of U+0380…U+03BF (lead byte CE) by the continuation's low 6 bits."""
+    global _CE_COLS
+    if _CE_COLS is None:
+        _CE_COLS = np.ascontiguousarray(_unit_cols()[0x380:0x3C0])
+    return _CE_COLS
+
 
 ACCEPTS_CHUNK = 1 << 16  # words per numpy batch in accepts_many
 KERNEL_BYTES = 1 << 19  # bytes per block of judge_utf8 (its arrays stay in the CPU's cache)
@@ -251,7 +281,7 @@ class TileDFA:
         self._counts: np.ndarray | None = None
         self._step_table: np.ndarray | None = None
         self._rank_table: np.ndarray | None = None
-        self._step_w_table: np.ndarray | None = None
+        self._step_c_table: np.ndarray | None = None
         self._outdeg = np.diff(np.asarray(self.offsets))
 
     @classmethod
@@ -434,46 +464,40 @@ class TileDFA:
         Only when every line is a word that :func:`grammars.normalize.to_tile` reads by its
         fast path (Greek letters and marks only, no white space, 1 to MAX_LETTERS letters), so
         that the verdicts are exactly ``accepts_many([to_tile(l) for l in lines])``; otherwise
-        None, and the caller takes the lines one at a time (and gets the errors).
+        None, and the caller takes the lines one at a time (and gets the errors). The batch
+        kernel of :meth:`judge_units` on the text's UTF-16 code units.
         """
-        lut = _text_codes()
-        cps = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-        codes = lut[np.minimum(cps, len(lut) - 1)]
-        if len(codes) == 0 or (codes == _T_OTHER).any():
+        try:
+            data = text.encode("utf-16-le")
+        except UnicodeEncodeError:  # a lone surrogate: never a word
             return None
-        nl = np.flatnonzero(codes == _T_NEWLINE)
-        if len(nl) and np.diff(nl, prepend=-1, append=len(codes)).max() - 1 > _MAX_CHARS:
+        got = self.judge_units(data, min_len, max_len)
+        if got is None or not got[1].all():
             return None
-        if len(nl) == 0 and len(codes) > _MAX_CHARS:
-            return None
-        if (codes == _T_MARK).any():
-            codes = codes[codes != _T_MARK]
-            nl = np.flatnonzero(codes == _T_NEWLINE)
-        starts = np.concatenate(([0], nl + 1))
-        lens = np.concatenate((nl, [len(codes)])) - starts
-        if lens.min() < 1 or lens.max() > MAX_LETTERS:
-            return None
-        ok = lens >= min_len
-        if max_len is not None:
-            ok &= lens <= max_len
-        width = int(lens[ok].max()) if ok.any() else 1
-        # one row per line: the line's letters, then PAD (the text after them is masked)
-        padded = np.concatenate((codes, np.full(width, PAD, dtype=np.uint8)))
-        rows = np.lib.stride_tricks.sliding_window_view(padded, width)[starts]
-        rows[np.arange(width)[None, :] >= lens[:, None]] = PAD
-        out = self._run(rows)
-        out &= ok
-        return out
+        return got[0]
 
-    # -- the batch kernel: UTF-8 bytes → verdicts -----------------------------------------
+    # -- the batch kernel: code units or UTF-8 bytes → verdicts ---------------------------
     @property
-    def _step_w(self) -> np.ndarray:
-        """:attr:`delta`'s letter columns flattened, every target pre-multiplied by the row
-        width (24), so that a walk holds ``state * 24`` and one step is an add and a gather."""
-        if self._step_w_table is None:
-            letters = self.delta[:, :N_LETTERS]
-            self._step_w_table = np.ascontiguousarray(letters * N_LETTERS, dtype=np.int32).ravel()
-        return self._step_w_table
+    def _step_c(self) -> np.ndarray:
+        """:attr:`delta` by kernel column (:data:`_COLUMNS` per row: a tile capital's code
+        point minus U+0391, the unassigned U+03A2 a dead column), flattened, every target
+        pre-multiplied by the row width, as int64 (numpy's ``take`` casts other index types),
+        so that a walk holds ``state * _COLUMNS`` and one step is an add and a gather."""
+        if self._step_c_table is None:
+            # from the arcs, a slice at a time: `dektes validate` builds neither :attr:`delta`
+            # nor a temporary as big as the table (its whole process has a memory budget)
+            n = self.num_states
+            table = np.full((n + 1) * _COLUMNS, n * _COLUMNS, dtype=np.int64)
+            rows = np.repeat(np.arange(n, dtype=np.int32), self._outdeg)
+            for lo in range(0, len(rows), 1 << 14):
+                hi = lo + (1 << 14)
+                at = rows[lo:hi].astype(np.int64) * _COLUMNS
+                at += _LETTER_COL[self.labels[lo:hi]]
+                table[at] = np.asarray(self.targets[lo:hi], dtype=np.int64) * _COLUMNS
+            if self._final_ext is None:
+                self._final_ext = np.append(np.asarray(self.final, dtype=bool), False)
+            self._step_c_table = table
+        return self._step_c_table
 
     def walk(self, codes: np.ndarray, lens: np.ndarray, min_len: int = 0,
              max_len: int | None = None, starts: np.ndarray | None = None,
@@ -482,11 +506,21 @@ class TileDFA:
         (uint8, 0…23) and their lengths ``lens`` (letters),
         optionally only for ``min_len``…``max_len``. Letter j of word i is
         ``codes[starts[i] + j * stride]``; without ``starts`` the words are one after the
-        other (``stride`` 1).
+        other (``stride`` 1). Raises ``ValueError`` for a word over MAX_LETTERS letters."""
+        cols = _LETTER_COL[np.asarray(codes, dtype=np.intp)]
+        return self._walk(cols, lens, min_len, max_len, starts, stride)
+
+    def _walk(self, cols: np.ndarray, lens: np.ndarray, min_len: int = 0,
+              max_len: int | None = None, starts: np.ndarray | None = None,
+              stride: int = 1, select: np.ndarray | None = None) -> np.ndarray:
+        """:meth:`walk` of kernel columns ``cols`` (0…24: code point minus U+0391), only for
+        the words where ``select`` (bool per word) is true when it is given; the others are
+        False.
 
         The words are ordered by length, longest first (a stable radix sort), so that the
         words still walking at letter j are a prefix of that order: the work is the total
-        number of letters, not words × longest word."""
+        number of letters, not words × longest word, and numpy is called a few times per
+        letter position, not per word."""
         n = len(lens)
         out = np.zeros(n, dtype=bool)
         if n == 0:
@@ -497,37 +531,81 @@ class TileDFA:
         ok = lens >= min_len
         if max_len is not None:
             ok &= lens <= max_len
+        if select is not None:
+            ok &= select
+        # a word left out walks no letter (no index of the words kept is made)
+        lens = np.where(ok, lens, 0)
         if (lens > MAX_LETTERS).any():
             raise ValueError("a word of more than %d letters reached the walk" % MAX_LETTERS)
-        idx = None if ok.all() else np.flatnonzero(ok)
-        if idx is not None:
-            if not len(idx):
-                return out
-            lens, starts = lens[idx], starts[idx]
         # longest first; a uint8 key sorts by radix
         order = np.argsort((MAX_LETTERS - lens).astype(np.uint8), kind="stable")
-        width = N_LETTERS
-        flat = self._step_w
-        pos = np.asarray(starts, dtype=np.int64)[order]
-        by_len = np.asarray(lens, dtype=np.int64)[order]
+        flat = self._step_c
+        pos = np.asarray(starts, dtype=np.intp)[order]
+        by_len = np.asarray(lens, dtype=np.intp)[order]
         top = int(by_len[0])
         # active[j]: how many words have more than j letters (a prefix of the order)
-        active = np.searchsorted(-by_len, -np.arange(top), side="left")
-        state = np.zeros(len(order), dtype=np.int32)
-        codes = np.asarray(codes, dtype=np.uint8)
+        active = np.searchsorted(-by_len, -np.arange(top), side="left").tolist()
+        state = np.zeros(len(order), dtype=np.int64)
+        col = np.empty(len(order), dtype=cols.dtype)
         for j in range(top):
-            k = int(active[j])
-            s = state[:k]
-            p = pos[:k]
-            s += codes[p]
-            p += stride
-            np.take(flat, s, out=s)
-        res = np.empty(len(order), dtype=bool)
-        res[order] = self._final_ext[state // width]
-        if idx is None:
-            return res
-        out[idx] = res
+            k = active[j]
+            s, p, c = state[:k], pos[:k], col[:k]
+            np.take(cols, p, out=c, mode="clip")  # p is in range: clip skips the checks
+            s += c
+            np.take(flat, s, out=s, mode="clip")
+            if j + 1 < top:
+                p += stride
+        out[order] = self._final_ext[state // _COLUMNS]
+        out &= ok
         return out
+
+    def judge_units(self, data: bytes, min_len: int = 0, max_len: int | None = None
+                    ) -> tuple[np.ndarray, np.ndarray] | None:
+        """(verdicts, plain), bool per line, for the lines of ``data``, UTF-16-LE code units
+        of words as typed separated by U+000A: ``plain`` is true for a line that
+        :func:`grammars.normalize.to_tile` reads by its fast path (Greek letters and marks
+        only, at most its character limit, 1 to MAX_LETTERS letters), whose verdict is then
+        ``accepts_many([to_tile(line)], min_len, max_len)``; the verdict on any other line is
+        False and the caller judges it itself (it may be an error). None for data of an odd
+        number of bytes.
+
+        The batch kernel: a block of tile capitals is walked on its code units as they are;
+        anything else is first read through :func:`_unit_cols` (to_tile's fast path per
+        character, combining marks dropped)."""
+        if len(data) % 2:
+            return None
+        u = np.frombuffer(data, dtype=np.uint16)
+        m = u - np.uint16(_CP_FIRST)  # kernel column of a tile capital; wraps otherwise
+        nl = np.flatnonzero(u == 10)
+        n_lines = len(nl) + 1
+        starts = np.empty(n_lines, dtype=np.intp)
+        starts[0] = 0
+        starts[1:] = nl + 1
+        ends = np.empty(n_lines, dtype=np.intp)
+        ends[:-1] = nl
+        ends[-1] = len(u)
+        lens = ends - starts
+        if np.count_nonzero(m < _COLUMNS) + len(nl) == len(u) and \
+                not (m == _GAP_COL).any():  # only tile capitals and newlines
+            cols = m
+            plain = (lens >= 1) & (lens <= MAX_LETTERS)
+        else:
+            cols = _unit_cols()[u]
+            plain = lens <= _MAX_CHARS
+            odd = np.flatnonzero(cols == _C_OTHER)
+            if len(odd):  # the lines holding a character to_tile's fast path does not read
+                plain[np.searchsorted(nl, odd)] = False
+            marks = cols == _C_MARK
+            if marks.any():  # dropped: lines are then their letters alone
+                cols = cols[~marks]
+                nl = np.flatnonzero(cols == _C_NEWLINE)
+                starts[1:] = nl + 1
+                ends[:-1] = nl
+                ends[-1] = len(cols)
+                lens = ends - starts
+            plain &= (lens >= 1) & (lens <= MAX_LETTERS)
+        ok = self._walk(cols, lens, min_len, max_len, starts, 1, plain)
+        return ok, plain
 
     def judge_utf8(self, data: bytes, min_len: int = 0,
                    max_len: int | None = None) -> np.ndarray | None:
@@ -568,23 +646,23 @@ class TileDFA:
             # not only two-byte characters and newlines (or not UTF-8): by code points
             return self._judge_decoded(data, min_len, max_len)
         # every byte is a newline, a lead byte below E0 or the continuation after one: the
-        # code of each character, read at its continuation byte (garbage elsewhere)
+        # kernel column of each character, read at its continuation byte (garbage elsewhere)
         ends = np.flatnonzero(nl)
         per_line = np.diff((ends - np.arange(len(ends))) >> 1, prepend=0)  # characters
-        codes = np.empty(len(b), dtype=np.uint8)
+        cols = np.empty(len(b), dtype=np.uint8)
         if not (lead & (b != _UTF8_HI)).any():
-            codes[1:] = _ce_codes()[b[1:] & 0x3F]  # U+0380…U+03BF: capitals, accented
+            cols[1:] = _ce_cols()[b[1:] & 0x3F]  # U+0380…U+03BF: capitals, accented
         else:
             cp = (b[:-1] & 0x1F).astype(np.uint16) << 6
             cp |= b[1:] & 0x3F
-            codes[1:] = _text_codes()[cp]
-        codes[0] = _T_OTHER
-        if ((codes >= _T_OTHER) & cont).any():  # outside the alphabet, or a mark to drop
+            cols[1:] = _unit_cols()[cp]
+        cols[0] = _C_OTHER
+        if ((cols >= _C_OTHER) & cont).any():  # outside the alphabet, or a mark to drop
             return self._judge_decoded(data, min_len, max_len)
         if per_line.min() < 1 or per_line.max() > MAX_LETTERS:
             return None
         starts = np.concatenate(([1], ends[:-1] + 2))  # each line's first continuation byte
-        return self.walk(codes, per_line, min_len, max_len, starts, 2)
+        return self._walk(cols, per_line, min_len, max_len, starts, 2)
 
     def _judge_decoded(self, data: bytes, min_len: int, max_len: int | None):
         try:

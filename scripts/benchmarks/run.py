@@ -3,7 +3,7 @@
 in the same run, on the same words. Prints figures only; no assertions.
 
     python -m scripts.benchmarks.run [--words N] [--seed S] [--analyse N] [--keep DIR]
-                                     [--sections 1,2,3,4,5,6]
+                                     [--sections 1,2,3,4,5,6,7]
 
 Needs a warm cache (run ``dektes check ΕΓΡΑΨΑ`` once first, or let this script build it). The
 hunspell row needs hunspell and its Greek dictionary, a separate step:
@@ -35,6 +35,9 @@ Rows:
    ``dektes wordlist`` output) for each profile of grammars/profiles.py and for ``--without
    D1``, against the default profile in the same run (each profile's acceptor built first);
    and ``Judge.validate_many`` in process, the same way.
+7. row 1's in-process line alone (``Judge.validate_many`` on the words as a list of str
+   against membership in a Python ``set``, the look-up only), without the whole-process runs:
+   ``--sections 7``. Not in the default set, since row 1 prints it.
 
 Commands run as ``python -m fst`` from the repository root that holds this script. Wall times
 are the best of ``--repeat`` runs; peak memory is the maximum resident set size of the command
@@ -306,6 +309,33 @@ def profiles(judge, wl: Path, n_forms: int, repeat: int) -> None:
     print()
 
 
+def in_process(judge, words: Path, wordlist: list[str], repeat: int, shuf: random.Random,
+               goals: dict) -> None:
+    """Row 1's (and row 7's) in-process figures: ``Judge.validate_many`` on the words of
+    ``words`` (a list of str, as a caller has it) against membership in a Python ``set`` of
+    the accepted word list, the look-up alone, best of ``repeat`` runs, each on its own
+    reshuffle of the list (the strings stay where they were made, as a caller's would)."""
+    tiles = words.read_text(encoding="utf-8").split("\n")[:-1]
+    accepted = set(wordlist)
+    n = len(tiles)
+    t_rt = t_set = float("inf")
+    agree = True
+    for _ in range(repeat):
+        shuf.shuffle(tiles)
+        t = time.perf_counter()
+        got = judge.validate_many(tiles)
+        t_rt = min(t_rt, time.perf_counter() - t)
+        t = time.perf_counter()
+        got_set = [w in accepted for w in tiles]
+        t_set = min(t_set, time.perf_counter() - t)
+        agree &= got == got_set
+    print(f"  in process, look-up only: Judge.validate_many {fmt_rate(n, t_rt)}, "
+          f"set membership {fmt_rate(n, t_set)}, ratio {t_set / t_rt:.2f}x; "
+          f"agree: {'yes' if agree else 'NO'}")
+    goals["Judge.validate_many, M words/s"] = (n / t_rt / 1e6, 10, "x")
+    goals["Judge.validate_many / set membership"] = (t_set / t_rt, 5, "x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--words", type=int, default=1_000_000)
@@ -347,132 +377,124 @@ def main() -> None:
             print(f"\naccepted forms 2–15 letters: {n_forms:,}\n")
         if 6 in sections:
             profiles(judge, wl, n_forms, args.repeat)
+        shuf = random.Random(args.seed + 7)
+        if 7 in sections and 1 not in sections:
+            print("7. in process, look-up only (row 1's last line)")
+            in_process(judge, words, wordlist, args.repeat, shuf, goals)
+            print()
         if not sections & {1, 2, 3, 4, 5}:
             return
 
         # ---- 1. validate vs set
-        print("1. validate, whole process, same words")
-        out_d = work / "validate.out"
-        out_s = work / "set.out"
-        script = work / "set_lookup.py"
-        script.write_text(SET_SCRIPT, encoding="utf-8")
-        shuf = random.Random(args.seed + 7)
-        r_d = r_s = None
-        same = True
-        for k in range(args.repeat):  # each repeat on its own reshuffle of the words
-            run_words = reshuffled(words, work / f"words-{k}.txt", shuf)
-            r_d = best(r_d, measure(DEKTES + ["validate", str(run_words)], stdout=out_d))
-            r_s = best(r_s, measure([sys.executable, str(script), str(wl), str(run_words)],
-                                    stdout=out_s))
-            same &= out_d.read_bytes() == out_s.read_bytes()
-            run_words.unlink()
-        row("dektes validate FILE", r_d, n)
-        row("python set (load word list + look up)", r_s, n)
-        print(f"  ratio set/dektes: {r_s['wall'] / r_d['wall']:.2f}x "
-              f"(cpu {r_s['cpu'] / r_d['cpu']:.2f}x); outputs identical: {'yes' if same else 'NO'}")
-        goals["validate whole process / python set"] = (r_s["wall"] / r_d["wall"], 5, "x")
-        goals["validate whole process, peak MiB"] = (r_d["maxrss_kib"] / 1024, 60, "<=")
-        # in-process, the look-up alone, best of the repeats, each on a reshuffled list
-        tiles = words.read_text(encoding="utf-8").split("\n")[:-1]
-        accepted = set(wordlist)
-        t_rt = t_set = float("inf")
-        agree = True
-        for _ in range(args.repeat):
-            shuf.shuffle(tiles)
-            t = time.perf_counter()
-            got = judge.validate_many(tiles)
-            t_rt = min(t_rt, time.perf_counter() - t)
-            t = time.perf_counter()
-            got_set = [w in accepted for w in tiles]
-            t_set = min(t_set, time.perf_counter() - t)
-            agree &= got == got_set
-        print(f"  in process, look-up only: Judge.validate_many {fmt_rate(n, t_rt)}, "
-              f"set membership {fmt_rate(n, t_set)}; agree: {'yes' if agree else 'NO'}")
-        goals["Judge.validate_many, M words/s"] = (n / t_rt / 1e6, 10, "x")
-        goals["Judge.validate_many / set membership"] = (t_set / t_rt, 5, "x")
+        if 1 in sections:
+            print("1. validate, whole process, same words")
+            out_d = work / "validate.out"
+            out_s = work / "set.out"
+            script = work / "set_lookup.py"
+            script.write_text(SET_SCRIPT, encoding="utf-8")
+            r_d = r_s = None
+            same = True
+            for k in range(args.repeat):  # each repeat on its own reshuffle of the words
+                run_words = reshuffled(words, work / f"words-{k}.txt", shuf)
+                r_d = best(r_d, measure(DEKTES + ["validate", str(run_words)], stdout=out_d))
+                r_s = best(r_s, measure([sys.executable, str(script), str(wl), str(run_words)],
+                                        stdout=out_s))
+                same &= out_d.read_bytes() == out_s.read_bytes()
+                run_words.unlink()
+            row("dektes validate FILE", r_d, n)
+            row("python set (load word list + look up)", r_s, n)
+            print(f"  ratio set/dektes: {r_s['wall'] / r_d['wall']:.2f}x "
+                  f"(cpu {r_s['cpu'] / r_d['cpu']:.2f}x); outputs identical: {'yes' if same else 'NO'}")
+            goals["validate whole process / python set"] = (r_s["wall"] / r_d["wall"], 5, "x")
+            goals["validate whole process, peak MiB"] = (r_d["maxrss_kib"] / 1024, 60, "<=")
+            in_process(judge, words, wordlist, args.repeat, shuf, goals)
 
         # ---- 2. hunspell
-        print("\n2. hunspell -l -d el_GR, same words in accented lower case")
-        dic = [Path(p) / "el_GR.dic" for p in ("/usr/share/hunspell", "/usr/share/myspell",
-                                               "/usr/share/myspell/dicts")]
-        if not shutil.which("hunspell") or not any(p.exists() for p in dic):
-            print("  skipped: hunspell or its el_GR dictionary is not installed "
-                  "(apt-get install hunspell hunspell-el)")
-        else:
-            r_h = r_dl = None
-            for k in range(args.repeat):  # each repeat on its own reshuffle
-                run_lower = reshuffled(lower, work / f"lower-{k}.txt", shuf)
-                r_h = best(r_h, measure(["hunspell", "-l", "-d", "el_GR"], stdin=run_lower))
-                r_dl = best(r_dl, measure(DEKTES + ["validate", str(run_lower)]))
-                run_lower.unlink()
-            row("hunspell -l -d el_GR < words-lower.txt", r_h, n)
-            row("dektes validate words-lower.txt", r_dl, n)
-            print(f"  ratio hunspell/dektes: {r_h['wall'] / r_dl['wall']:.2f}x")
-            goals["validate whole process / hunspell -l"] = (r_h["wall"] / r_dl["wall"], 40, "x")
+        if 2 in sections:
+            print("\n2. hunspell -l -d el_GR, same words in accented lower case")
+            dic = [Path(p) / "el_GR.dic" for p in ("/usr/share/hunspell", "/usr/share/myspell",
+                                                   "/usr/share/myspell/dicts")]
+            if not shutil.which("hunspell") or not any(p.exists() for p in dic):
+                print("  skipped: hunspell or its el_GR dictionary is not installed "
+                      "(apt-get install hunspell hunspell-el)")
+            else:
+                r_h = r_dl = None
+                for k in range(args.repeat):  # each repeat on its own reshuffle
+                    run_lower = reshuffled(lower, work / f"lower-{k}.txt", shuf)
+                    r_h = best(r_h, measure(["hunspell", "-l", "-d", "el_GR"], stdin=run_lower))
+                    r_dl = best(r_dl, measure(DEKTES + ["validate", str(run_lower)]))
+                    run_lower.unlink()
+                row("hunspell -l -d el_GR < words-lower.txt", r_h, n)
+                row("dektes validate words-lower.txt", r_dl, n)
+                print(f"  ratio hunspell/dektes: {r_h['wall'] / r_dl['wall']:.2f}x")
+                goals["validate whole process / hunspell -l"] = (r_h["wall"] / r_dl["wall"], 40, "x")
 
         # ---- 3. analysis
-        print("\n3. analysis: Judge.analyse (tile → every analysis) vs pynini compose per word")
-        rng = random.Random(args.seed + 1)
-        sample = rng.sample(wordlist, min(args.analyse, n_forms))
-        forms = sorted({s for w in sample for s in judge.surfaces(w)})
-        f_forms = work / "forms.txt"
-        f_tiles = work / "tiles.txt"
-        f_forms.write_text("".join(f + "\n" for f in forms), encoding="utf-8")
-        f_tiles.write_text("".join(w + "\n" for w in sample), encoding="utf-8")
-        out = subprocess.run([sys.executable, "-c", PYNINI_BASELINE, str(f_forms), str(f_tiles)],
-                             capture_output=True, text=True, cwd=ROOT, check=True).stdout.split()
-        nf, npaths, t_base, nt, nana, t_ours, t_batch = (
-            int(out[0]), int(out[1]), float(out[2]), int(out[3]), int(out[4]), float(out[5]),
-            float(out[6]))
-        print(f"  pynini compose per accented form: {nf} forms, {npaths} paths, {t_base:.2f} s, "
-              f"{fmt_rate(nf, t_base)}")
-        print(f"  Judge.analyse per tile word:      {nt} words, {nana} analyses, {t_ours:.2f} s, "
-              f"{fmt_rate(nt, t_ours)}")
-        print(f"  Judge.analyse_many, one batch:     {nt} words, {nana} analyses, {t_batch:.2f} s, "
-              f"{fmt_rate(nt, t_batch)}")
-        print(f"  ratio Judge.analyse / compose (words/s): {(nt / t_ours) / (nf / t_base):.2f}x; "
-              f"analyse_many / compose: {(nt / t_batch) / (nf / t_base):.2f}x")
-        from fst.build.export import analysis_string
-        want: dict[str, set[str]] = {}
-        for batch in judge.analyse_many(sample):
-            for a in batch:
-                want.setdefault(a.surface, set()).add(analysis_string(a).split("[§")[0])
-        hfst_rate = hfst_anchor(work, f_forms, want)
-        if hfst_rate:
-            goals["analyse_many / HFST optimized look-up"] = ((nt / t_batch) / hfst_rate, 2, "x")
-            print(f"  ratio Judge.analyse_many / HFST optimized look-up (words/s): "
-                  f"{(nt / t_batch) / hfst_rate:.2f}x; Judge.analyse / HFST: "
-                  f"{(nt / t_ours) / hfst_rate:.2f}x")
+        if 3 in sections:
+            print("\n3. analysis: Judge.analyse (tile → every analysis) vs pynini compose per word")
+            rng = random.Random(args.seed + 1)
+            sample = rng.sample(wordlist, min(args.analyse, n_forms))
+            forms = sorted({s for w in sample for s in judge.surfaces(w)})
+            f_forms = work / "forms.txt"
+            f_tiles = work / "tiles.txt"
+            f_forms.write_text("".join(f + "\n" for f in forms), encoding="utf-8")
+            f_tiles.write_text("".join(w + "\n" for w in sample), encoding="utf-8")
+            out = subprocess.run([sys.executable, "-c", PYNINI_BASELINE, str(f_forms), str(f_tiles)],
+                                 capture_output=True, text=True, cwd=ROOT, check=True).stdout.split()
+            nf, npaths, t_base, nt, nana, t_ours, t_batch = (
+                int(out[0]), int(out[1]), float(out[2]), int(out[3]), int(out[4]), float(out[5]),
+                float(out[6]))
+            print(f"  pynini compose per accented form: {nf} forms, {npaths} paths, {t_base:.2f} s, "
+                  f"{fmt_rate(nf, t_base)}")
+            print(f"  Judge.analyse per tile word:      {nt} words, {nana} analyses, {t_ours:.2f} s, "
+                  f"{fmt_rate(nt, t_ours)}")
+            print(f"  Judge.analyse_many, one batch:     {nt} words, {nana} analyses, {t_batch:.2f} s, "
+                  f"{fmt_rate(nt, t_batch)}")
+            print(f"  ratio Judge.analyse / compose (words/s): {(nt / t_ours) / (nf / t_base):.2f}x; "
+                  f"analyse_many / compose: {(nt / t_batch) / (nf / t_base):.2f}x")
+            from fst.build.export import analysis_string
+            want: dict[str, set[str]] = {}
+            for batch in judge.analyse_many(sample):
+                for a in batch:
+                    want.setdefault(a.surface, set()).add(analysis_string(a).split("[§")[0])
+            hfst_rate = hfst_anchor(work, f_forms, want)
+            if hfst_rate:
+                goals["analyse_many / HFST optimized look-up"] = ((nt / t_batch) / hfst_rate, 2, "x")
+                print(f"  ratio Judge.analyse_many / HFST optimized look-up (words/s): "
+                      f"{(nt / t_batch) / hfst_rate:.2f}x; Judge.analyse / HFST: "
+                      f"{(nt / t_ours) / hfst_rate:.2f}x")
 
         # ---- 4. wordlist
-        print("\n4. wordlist")
-        row("dektes wordlist > file", r_wl, n_forms, "  forms")
-        t = time.perf_counter()
-        k = sum(b.count(b"\n") for b in judge.wordlist_bytes(2, 15))
-        t_in = time.perf_counter() - t
-        print(f"  in process, Judge.wordlist_bytes(2, 15): {k:,} forms in {t_in:.3f} s, "
-              f"{fmt_rate(k, t_in)}")
-        t = time.perf_counter()
-        k2 = sum(1 for _ in judge.wordlist(2, 15))
-        t_in2 = time.perf_counter() - t
-        print(f"  in process, Judge.wordlist(2, 15) (str): {k2:,} forms in {t_in2:.3f} s, "
-              f"{fmt_rate(k2, t_in2)}")
+        if 4 in sections:
+            print("\n4. wordlist")
+            row("dektes wordlist > file", r_wl, n_forms, "  forms")
+            t = time.perf_counter()
+            k = sum(b.count(b"\n") for b in judge.wordlist_bytes(2, 15))
+            t_in = time.perf_counter() - t
+            print(f"  in process, Judge.wordlist_bytes(2, 15): {k:,} forms in {t_in:.3f} s, "
+                  f"{fmt_rate(k, t_in)}")
+            t = time.perf_counter()
+            k2 = sum(1 for _ in judge.wordlist(2, 15))
+            t_in2 = time.perf_counter() - t
+            print(f"  in process, Judge.wordlist(2, 15) (str): {k2:,} forms in {t_in2:.3f} s, "
+                  f"{fmt_rate(k2, t_in2)}")
 
         # ---- 5. cold start
-        print("\n5. cold start (warm cache, modules compiled to byte code), whole process")
-        subprocess.run([sys.executable, "-m", "compileall", "-q", "fst", "grammars", "lexicon"],
-                       cwd=ROOT, check=True, capture_output=True)
-        measure(DEKTES + ["check", "ΕΓΡΑΨΑ"])  # the stamps of a fresh cache are written once
-        r_c = measure(DEKTES + ["check", "ΕΓΡΑΨΑ"], repeat=max(3, args.repeat))
-        row("dektes check ΕΓΡΑΨΑ", r_c)
-        goals["dektes check WORD warm, s"] = (r_c["wall"], 0.15, "<=")
-        goals["dektes check WORD warm, peak MiB"] = (r_c["maxrss_kib"] / 1024, 60, "<=")
-        one = work / "one.txt"
-        one.write_text("ΕΓΡΑΨΑ\n", encoding="utf-8")
-        r_v1 = measure(DEKTES + ["validate", str(one)], repeat=max(3, args.repeat))
-        row("dektes validate (one word)", r_v1)
-        r_py = measure([sys.executable, "-c", "pass"], repeat=max(3, args.repeat))
-        row("python -c pass (interpreter alone)", r_py)
+        if 5 in sections:
+            print("\n5. cold start (warm cache, modules compiled to byte code), whole process")
+            subprocess.run([sys.executable, "-m", "compileall", "-q", "fst", "grammars", "lexicon"],
+                           cwd=ROOT, check=True, capture_output=True)
+            measure(DEKTES + ["check", "ΕΓΡΑΨΑ"])  # the stamps of a fresh cache are written once
+            r_c = measure(DEKTES + ["check", "ΕΓΡΑΨΑ"], repeat=max(3, args.repeat))
+            row("dektes check ΕΓΡΑΨΑ", r_c)
+            goals["dektes check WORD warm, s"] = (r_c["wall"], 0.15, "<=")
+            goals["dektes check WORD warm, peak MiB"] = (r_c["maxrss_kib"] / 1024, 60, "<=")
+            one = work / "one.txt"
+            one.write_text("ΕΓΡΑΨΑ\n", encoding="utf-8")
+            r_v1 = measure(DEKTES + ["validate", str(one)], repeat=max(3, args.repeat))
+            row("dektes validate (one word)", r_v1)
+            r_py = measure([sys.executable, "-c", "pass"], repeat=max(3, args.repeat))
+            row("python -c pass (interpreter alone)", r_py)
     finally:
         if goals:
             print("\ntargets (issue 24), this run:")
