@@ -156,3 +156,11 @@ def test_e4_fst_agrees_with_its_reference():
             for t in e4_spellings.twin_forms(s, ext)}
     assert got == want
     assert {s for _, s in got} == {"αβγουλάκι", "αβγουλακιού"}
+
+
+def test_gavros_keeps_both_spellings(judge):
+    """γαύρος/γάβρος (ΛΚΝ): γάβρος learned from the dev half fell out once §E4's pair made its
+    forms, and the pair fell with it (a pipeline cycle); a manual lemma ends it."""
+    assert ("γαυρο", "γαβρο") in {(p.stem, p.other) for p in e4.read_spellings()}
+    for w in ("ΓΑΒΡΟΣ", "ΓΑΒΡΟΥ", "ΓΑΒΡΩΝ", "ΓΑΥΡΟΣ"):
+        assert judge.check(w).valid, w
