@@ -61,16 +61,21 @@ def label(cell: str, lang: str = "el") -> str:
 INTERFACE = Path(__file__).resolve().parent / "interface.tsv"
 
 
-@functools.lru_cache(maxsize=1)
-def _phrases() -> dict[str, dict[str, str]]:
-    """key → {lang: text} of grammars/interface.tsv. Raises ValueError naming a malformed or
-    repeated line."""
+@functools.lru_cache(maxsize=None)
+def _keyed(path: Path) -> dict[str, dict[str, str]]:
+    """key → {lang: text} of a keyed text file (grammars/interface.tsv, messages.tsv). Raises
+    ValueError naming a malformed or repeated line."""
     out: dict[str, dict[str, str]] = {}
-    for n, key, texts in _read(INTERFACE):
+    for n, key, texts in _read(path):
         if key in out:
-            raise ValueError(f"{INTERFACE}:{n}: a repeated key {key!r}")
+            raise ValueError(f"{path}:{n}: a repeated key {key!r}")
         out[key] = texts
     return out
+
+
+def _phrases() -> dict[str, dict[str, str]]:
+    """key → {lang: text} of grammars/interface.tsv (:func:`_keyed`)."""
+    return _keyed(INTERFACE)
 
 
 def phrase(key: str, lang: str = "el", **fields) -> str:
@@ -89,16 +94,9 @@ def phrase(key: str, lang: str = "el", **fields) -> str:
 MESSAGES = Path(__file__).resolve().parent / "messages.tsv"
 
 
-@functools.lru_cache(maxsize=1)
 def _messages() -> dict[str, dict[str, str]]:
-    """key → {lang: text} of grammars/messages.tsv. Raises ValueError naming a malformed or
-    repeated line."""
-    out: dict[str, dict[str, str]] = {}
-    for n, key, texts in _read(MESSAGES):
-        if key in out:
-            raise ValueError(f"{MESSAGES}:{n}: a repeated key {key!r}")
-        out[key] = texts
-    return out
+    """key → {lang: text} of grammars/messages.tsv (:func:`_keyed`)."""
+    return _keyed(MESSAGES)
 
 
 def _render(key: str, lang: str, fields: dict) -> str:

@@ -307,6 +307,7 @@ def _init(hun, size, extra):
     _G["size"] = size
     _G["endings"] = small_class_endings(read_lexicon_rows(LEXICON / "lemmas.tsv"))
     _G.update(extra)
+    _G.pop("explained_tiles", None)  # derived from "explained" (official_forms), on first use
 
 
 def official_forms(e: Evidence) -> tuple[int, int]:
