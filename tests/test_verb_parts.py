@@ -371,6 +371,23 @@ def test_deponent_without_evidence_has_no_participle(judge):
     assert judge.check("ΔΕΧΘΗΚΑ").valid and judge.check("ΔΕΧΤΗΚΑ").valid
 
 
+def test_active_only_verb_without_evidence_has_no_participle(judge):
+    # §D6: participles "only when they are in the aids"; an active-only class's table gives
+    # every member a -μένος participle, and where hunspell attests none and every form is too
+    # long for the list to judge, infer_parts.py's ppp-unlisted kind removes it (απεργώ: no
+    # *απεργημένες; κλασικίζω: no *κλασικισμένη); an attested one stays (γραμμένος)
+    rows = [p for p in cj.parts_index().values() if "ppp-unlisted" in p.citation]
+    assert rows and all(p.inflection_class.endswith("a") and p.parts.get("ppp") == ()
+                        for p in rows)
+    assert {"απεργώ", "κλασικίζω", "ανατολίζω"} <= {p.lemma for p in rows}
+    assert any(f == "απεργημένος" for f, c, _w in generate("απεργώ", load_tables()["P10.9a"])
+               if c == PPP1)
+    for word in ("ΑΠΕΡΓΗΜΕΝΕΣ", "ΚΛΑΣΙΚΙΣΜΕΝΗ", "ΑΝΑΤΟΛΙΣΜΕΝΗ"):
+        assert not judge.check(word).valid, word
+    for word in ("ΑΠΕΡΓΗΣΑΜΕ", "ΚΛΑΣΙΚΙΖΕΙ", "ΓΡΑΜΜΕΝΟΣ"):
+        assert judge.check(word).valid, word
+
+
 def test_both_aorists_pair_each_with_its_subjunctive():
     # issue 21: an -εύω verb with both aorists (φύτεψα/φύτευσα, έπαυσα/έπαψα): the variant
     # has its own subjunctive and imperative, its syllabic augment only where stressed
