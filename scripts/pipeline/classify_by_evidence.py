@@ -244,6 +244,11 @@ def candidates(lemma: str, pos_list, tables, hun: set[str],
         voice = ";PASS" if lemma.endswith("μαι") else ";ACT"
         aor = {f for f, c, w in gen
                if w == 0 and c.startswith("V;") and ";PFV" in c and c.endswith(voice)} - ipfv
+        if not aor:
+            # the active aorist is the imperfect's form (έκρινα, βάρυνα, απεύθυνα: P8.1,
+            # P8.2), so only the passive aorist shows the class's formation
+            aor = {f for f, c, w in gen
+                   if w == 0 and c.startswith("V;") and ";PFV" in c and c.endswith(";PASS")} - ipfv
         out.append(Evidence(code, forms, found, lemma in found, len(aor & found)))
     return out
 
