@@ -61,6 +61,9 @@ CASES = {"Onom": "NOM", "Gen": "GEN", "Ait": "ACC", "Klit": "VOC"}
 NUMBERS = {"En": "SG", "Pl": "PL"}
 GENDERS = {"Ars": "MASC", "Th": "FEM", "Ou": "NEUT"}
 PERSONS = {"Egw": "1;SG", "Esy": "2;SG", "Aytos": "3;SG", "Emeis": "1;PL", "Eseis": "2;PL", "Aytoi": "3;PL"}
+# the imperative has a 2nd person only (Triantafyllidis grammar, the imperative); flexy tags the
+# perfective imperatives of P1, P1a, P1b Egw/Emeis (αγκίστρωσε RhmEnergAorProstEgw)
+IMPERATIVE_PERSONS = {"Egw": "2;SG", "Esy": "2;SG", "Emeis": "2;PL", "Eseis": "2;PL"}
 VOICES = {"Energ": "ACT", "Path": "PASS"}
 # flexy tense+mood → UniMorph tense/aspect/mood; None = periphrastic, not a cell
 TENSE_MOOD = {
@@ -79,7 +82,8 @@ def flexy_cell(tag: str, form: str = "") -> str | None:
 
     ``OusEnGen`` → ``N;GEN;SG``; ``EpThPlAit`` → ``ADJ;FEM;ACC;PL``;
     ``RhmEnergAorOristEgw`` → ``V;IND;PST;PFV;1;SG;ACT``; ``RhmPathPrkMetox`` →
-    ``V.PTCP;PASS;PFV;MASC;NOM;SG``. A periphrastic tag whose ``form`` is a -μένος
+    ``V.PTCP;PASS;PFV;MASC;NOM;SG``; an imperative is 2nd person whatever flexy's person
+    (``RhmEnergAorProstEgw`` → ``V;IMP;PFV;2;SG;ACT``). A periphrastic tag whose ``form`` is a -μένος
     participle (έχω γραμμένο, είμαι γραμμένος) gives that participle's cell.
     Raises KeyError for an unknown tag.
     """
@@ -107,7 +111,8 @@ def flexy_cell(tag: str, form: str = "") -> str | None:
                         if form.endswith(end):
                             return f"V.PTCP;PASS;PFV;{cell}"
                     return None
-                return f"V;{um};{PERSONS[person]};{v}"
+                persons = IMPERATIVE_PERSONS if um.startswith("IMP;") else PERSONS
+                return f"V;{um};{persons[person]};{v}"
         raise KeyError(tag)
     raise KeyError(tag)
 

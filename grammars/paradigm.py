@@ -116,7 +116,8 @@ def load_tables() -> dict[str, ClassTable]:
     """Every class table in ``grammars/classes`` by class code, each with the hand-written
     rules of ``grammars/supplements/<CLASS>.tsv`` added (lemma types flexy never expanded, so
     scripts/pipeline/infer_classes.py cannot learn them: O24 χαρά). Raises ValueError when a supplement
-    names a class without a table or repeats a key the table has (a supplement only adds)."""
+    names a class without a table, a cell the table lacks or a key the table has (a supplement
+    only adds keys to the table's cells)."""
     tables = {p.stem: read_table(p) for p in sorted(CLASSES_DIR.glob("*.tsv"))}
     for p in sorted(SUPPLEMENTS_DIR.glob("*.tsv")):
         extra = read_table(p)
@@ -124,6 +125,10 @@ def load_tables() -> dict[str, ClassTable]:
         if base is None:
             raise ValueError(f"{p}: no class table {p.stem} to add to")
         for cell, keys in extra.rules.items():
+            # a key on a cell of its own would not compete with the table's keys: both forms
+            # (ρίξου on a stale 1;SG cell, the general rule's ρίχσου on 2;SG)
+            if cell not in base.rules:
+                raise ValueError(f"{p}: cell {cell} is not in the table {p.stem}")
             for key, rules in keys.items():
                 if key in base.rules.get(cell, {}):
                     raise ValueError(f"{p}: {cell} key {key!r} is already in the table")
