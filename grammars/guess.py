@@ -147,6 +147,9 @@ def _stem(u: str, j: int, n_stem: int) -> str:
 
 
 _UNIT = re.compile("|".join(ph.DIGRAPHS) + "|.", re.S)
+# a vowel unit of _units (every digraph is one): digraphs first, as _UNIT tries them
+_NUCLEUS = re.compile("|".join(ph.DIGRAPHS) + "|[" + "".join(sorted(ph.VOWELS)) + "]")
+assert all(ch in ph.VOWELS for d in ph.DIGRAPHS for ch in d)
 _DIGRAPH = re.compile("|".join(ph.DIGRAPHS))
 
 
@@ -218,13 +221,9 @@ def _accent_slots(plain: str) -> tuple[str, tuple[tuple[int, str | None], ...]]:
     if r is None:
         if len(_ACCENT_SLOTS) >= _MEMO_MAX:
             _ACCENT_SLOTS.clear()
-        vowels = ph.VOWELS
-        nuclei = []  # (index of its first letter, unit) of each vowel unit
-        pos = 0
-        for u in _units(plain):
-            if u[-1] in vowels:
-                nuclei.append((pos, u))
-            pos += len(u)
+        # (index of its first letter, unit) of each vowel unit (_units' vowel units: a digraph
+        # is a vowel unit and every other unit one letter, so the search meets the same ones)
+        nuclei = [(m.start(), m.group()) for m in _NUCLEUS.finditer(plain)]
         spelled = plain[:-1] + "ς" if plain.endswith("σ") else plain
         n = len(nuclei)
         if n <= 1:
@@ -413,15 +412,17 @@ class Guesser:
         suf_n = collections.Counter()  # suffix
         for (sk, _, _), v in suf.items():
             suf_n[sk] += v
-        self._ngram, self._ctx_n = ngram, ctx_n
+        # kept as plain dicts, not Counters: the collector stops scanning a dict of strings and
+        # numbers (CPython untracks it; not a dict subclass), and these hold ~100,000 entries
+        self._ngram, self._ctx_n = dict(ngram), dict(ctx_n)
         self._window_logp: dict[str, float] = {}
         self._lemma_memo: dict[str, tuple[float, str, str]] = {}
         self._plain_memo: dict[str, tuple[float, str]] = {}
         self._ending_memo: dict[tuple[str, str], dict[str, float]] = {}  # (end, t) -> class -> ln p
         self._prob_memo: dict[tuple[str, str], dict[str, float]] = {}  # (class, t) -> end -> p
         self._generated_memo: dict[tuple[str, str, str], tuple[str, ...]] = {}
-        self._ctx_types = ctx_types
-        self._suf, self._suf_n = suf, suf_n
+        self._ctx_types = dict(ctx_types)
+        self._suf_n = dict(suf_n)
         self._suf_by: dict[tuple[str, str], dict[str, int]] = {}  # (suffix, stress) -> class -> n
         for (sk, code, t), v in suf.items():
             self._suf_by.setdefault((sk, t), {})[code] = v
@@ -493,7 +494,7 @@ class Guesser:
         for j in range(k + 1, n + 1):
             s = end[n - j:]
             cs = by.get(s)
-            p = memo[s] = ((cs.get(code, 0) if cs else 0) + THETA * p) / (suf_n[s] + THETA)
+            p = memo[s] = ((cs.get(code, 0) if cs else 0) + THETA * p) / (suf_n.get(s, 0) + THETA)
         return p
 
     def _model_ending(self, p: str) -> str:
@@ -593,9 +594,8 @@ class Guesser:
                         continue
                     # the group's members whose rule the lemma takes (the longest key)
                     by_code = gr.by_code
-                    if gr.longer and any(lp.endswith(k) for k in gr.longer):
-                        by_code = _by_code(m for m in gr.members
-                                           if not any(lp.endswith(k) for k in m[3]))
+                    if gr.longer and lp.endswith(gr.longer):  # (endswith: any of them)
+                        by_code = _by_code(m for m in gr.members if not lp.endswith(m[3]))
                     if not by_code:
                         continue
                     for j, slot in self._producing(lp, gr, form, accent, lemmas):
@@ -683,10 +683,13 @@ class Guesser:
         forms = input_accentuations(w)
         # (weight, lemma, class, cell, form) of each (lemma, class) pair: one form gives each
         # pair once; of several, the least (weight, cell), the earlier form on a tie
-        ranked: list[tuple[float, str, str, str, str]] = []
+        # (and the lemma's underlying string, for the final check: never compared, as a
+        # (lemma, class) pair is there once)
+        ranked: list[tuple[float, str, str, str, str, str]] = []
         best: dict[tuple[str, str], int] = {}  # (lemma, class) -> its index in ranked
         lemma_model, endings_of, ending_logp = self._lemma_model, self._endings_of, self._ending_logp
         log_nforms = self._log_nforms
+        single = len(forms) == 1
         for form in forms:
             for lemma, (known, codes) in self._candidates(form, pos).items():
                 model = lemma_model(lemma, *known)
@@ -697,9 +700,10 @@ class Guesser:
                     # rule weights are whole numbers, so distinct ones stay distinct once
                     # rounded, and round() keeps their order
                     cell, rw = cells[0]
-                    for c, cw in cells:
-                        if cw < rw or (cw == rw and c < cell):
-                            cell, rw = c, cw
+                    if len(cells) > 1:
+                        for c, cw in cells:
+                            if cw < rw or (cw == rw and c < cell):
+                                cell, rw = c, cw
                     # prior(lemma, code) (_prior_in, inlined: the hot loop)
                     e = em.get(code)
                     if e is None:
@@ -708,33 +712,35 @@ class Guesser:
                     if lognf is None:
                         lognf = math.log(self._nforms.get(code, 1))
                     wt = round(neg_char - e + lognf + CELL_WEIGHT * rw, 3)
-                    if len(forms) == 1:
-                        ranked.append((wt, lemma, code, cell, form))
+                    if single:
+                        ranked.append((wt, lemma, code, cell, form, known[0]))
                         continue
                     i = best.get((lemma, code))
                     if i is None:
                         best[(lemma, code)] = len(ranked)
-                        ranked.append((wt, lemma, code, cell, form))
+                        ranked.append((wt, lemma, code, cell, form, known[0]))
                     else:
                         old = ranked[i]
                         # (weight, cell) below the old one's: an earlier form keeps a tie
                         if wt < old[0] or (wt == old[0] and cell < old[3]):
-                            ranked[i] = (wt, lemma, code, cell, form)
+                            ranked[i] = (wt, lemma, code, cell, form, known[0])
         # by weight, lemma, class (a (lemma, class) pair is there once: cell and form never
         # decide the order)
         ranked.sort()
         out = []
-        for wt, lemma, code, cell, form in ranked:
+        for wt, lemma, code, cell, form, u in ranked:
             if limit is not None and len(out) >= limit:
                 break
             # final check against the reference generator itself
-            if form in self._generated(lemma, code, cell):
+            if form in self._generated(lemma, code, cell, u):
                 out.append(Guess(lemma, code, wt, cell, form))
         return out
 
-    def _generated(self, lemma: str, code: str, cell: str) -> tuple[str, ...]:
+    def _generated(self, lemma: str, code: str, cell: str, u: str | None = None
+                   ) -> tuple[str, ...]:
         """The forms of ``cell`` in ``generate(lemma, table)`` (that cell alone is generated:
-        the same answer as the whole paradigm's (form, cell) pairs, at a cell's cost); kept."""
+        the same answer as the whole paradigm's (form, cell) pairs, at a cell's cost); kept.
+        ``u``: the lemma's underlying string without glides, when the caller has it."""
         key = (lemma, code, cell)
         r = self._generated_memo.get(key)
         if r is None:
@@ -742,7 +748,7 @@ class Guesser:
                 self._generated_memo.clear()
             r = self._generated_memo[key] = tuple(
                 f for f, _, _ in generate(lemma, self.tables[code], cells=[cell],
-                                          realise=_realise))
+                                          realise=_realise, underlying=u))
         return r
 
     def guess_many(self, words: Iterable[str], pos: str | None = None, limit: int = 10):
