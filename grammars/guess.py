@@ -55,6 +55,7 @@ import functools
 import math
 import re
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import Container, Iterable, NamedTuple
 
@@ -711,10 +712,11 @@ class Guesser:
                     lognf = log_nforms.get(code)
                     if lognf is None:
                         lognf = math.log(self._nforms.get(code, 1))
-                    wt = round(neg_char - e + lognf + CELL_WEIGHT * rw, 3)
-                    if single:
-                        ranked.append((wt, lemma, code, cell, form, known[0]))
+                    x = neg_char - e + lognf + CELL_WEIGHT * rw
+                    if single:  # (the weight is x rounded: see below)
+                        ranked.append((x, lemma, code, cell, form, known[0]))
                         continue
+                    wt = round(x, 3)
                     i = best.get((lemma, code))
                     if i is None:
                         best[(lemma, code)] = len(ranked)
@@ -728,6 +730,25 @@ class Guesser:
         # decide the order)
         ranked.sort()
         out = []
+        if single:
+            # ranked by the unrounded weights: round() keeps their order, so the weights are
+            # rounded run by run (a run of equal weights in lemma, class order), as far as the
+            # guesses given need (round(x, 3) is slow)
+            i, n = 0, len(ranked)
+            while i < n and (limit is None or len(out) < limit):
+                wt = round(ranked[i][0], 3)
+                k = i + 1
+                while k < n and round(ranked[k][0], 3) == wt:
+                    k += 1
+                run = ranked[i:k] if k == i + 1 else sorted(ranked[i:k], key=itemgetter(1, 2))
+                for _, lemma, code, cell, form, u in run:
+                    if limit is not None and len(out) >= limit:
+                        break
+                    # final check against the reference generator itself
+                    if form in self._generated(lemma, code, cell, u):
+                        out.append(Guess(lemma, code, wt, cell, form))
+                i = k
+            return out
         for wt, lemma, code, cell, form, u in ranked:
             if limit is not None and len(out) >= limit:
                 break
