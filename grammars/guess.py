@@ -415,7 +415,10 @@ class Guesser:
             suf_n[sk] += v
         # kept as plain dicts, not Counters: the collector stops scanning a dict of strings and
         # numbers (CPython untracks it; not a dict subclass), and these hold ~100,000 entries
-        self._ngram, self._ctx_n = dict(ngram), dict(ctx_n)
+        self._ctx_n = dict(ctx_n)
+        self._ngram_by: dict[str, dict[str, int]] = {}  # context -> letter -> count
+        for (c, letter), v in ngram.items():
+            self._ngram_by.setdefault(c, {})[letter] = v
         self._window_logp: dict[str, float] = {}
         self._lemma_memo: dict[str, tuple[float, str, str]] = {}
         self._plain_memo: dict[str, tuple[float, str]] = {}
@@ -465,7 +468,7 @@ class Guesser:
             if not n:
                 break
             lam = n / (n + self._ctx_types[c])
-            prob = lam * self._ngram.get((c, letter), 0) / n + (1 - lam) * prob
+            prob = lam * self._ngram_by[c].get(letter, 0) / n + (1 - lam) * prob
         return math.log(prob)
 
     def _class_logp(self, p: str, code: str, t: str) -> float:
@@ -638,6 +641,7 @@ class Guesser:
         after = accent if keep and accent >= 0 and ph.MARK not in r.ending else len(lp)
         group_ok = None
         out = []
+        realised = _REALISED
         spelled, js = _accent_slots(lp)
         for j, slot in js:
             if lemmas is not None and _accented(lp, spelled, j)[0] not in lemmas:
@@ -648,7 +652,11 @@ class Guesser:
             if keep or (0 <= j < n_stem and seq[j:j + 2] in ph.DIGRAPHS):
                 stem = lp[:j + 1] + ph.MARK + lp[j + 1:n_stem] if 0 <= j < n_stem \
                     else lp[:n_stem]
-                ok = _realise(stem, r.ending, r.directive, aug) == form
+                # (_realise's memo read here: most stems were realised for another group)
+                got = realised.get((stem, r.ending, r.directive, aug))
+                if got is None:
+                    got = _realise(stem, r.ending, r.directive, aug)
+                ok = got == form
             else:
                 if group_ok is None:
                     # (on the lemma's own stem, as generate() cuts it: the final check in
