@@ -34,12 +34,12 @@ words/s, main (b314186's guesser) and branch guess2 run one after the other, thr
 2,000 words (best of 3-4 passes): 723 and 999 words/s (1.38x). The goal is reached only when
 the machine is quiet.
 
-Measured 2026-12-03, branch greekerr against main (df37828's guesser), ``--against main`` at
-load 1.2-1.4: row 3 1,214.6 CPU words/s (goal met); row 5, three rounds: 958.7 / 1,162.2
-(1.21x), 1,042.0 / 1,144.1 (1.10x), 1,107.3 / 1,233.0 (1.11x). The same alternation run
-alone (no rows 1-4 before it), three rounds each, at load ~1.5: 1.24x, 1.25x, 1.25x; at load
-~1.1: 1.26x, 1.14x, 1.19x; at load ~3: 1.24x, 1.11x, 1.19x. The first round of a process is
-the fastest for the branch every time; the spread between rounds is the machine's.
+Measured 2026-12-03, branch greekerr (its last guesser) against main (df37828's),
+``--against main`` at load ~1: row 3 1,325.8 CPU words/s (goal met; main's row 3 was 817-867
+in the runs above); row 5, three rounds: 928.4 / 1,256.2 (1.35x), 945.7 / 1,285.6 (1.36x),
+996.6 / 1,080.1 (1.08x). The same alternation alone (tokens and rows 1-4 not run), at load
+0.6: 1.27x, 1.28x, 1.22x. Under load 2-3 the rounds spread from 1.1x to 1.27x: the machine's
+drift, which alternation halves but does not remove.
 """
 from __future__ import annotations
 
