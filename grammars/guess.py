@@ -55,6 +55,7 @@ import functools
 import math
 import re
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import Container, Iterable, NamedTuple
 
@@ -147,6 +148,9 @@ def _stem(u: str, j: int, n_stem: int) -> str:
 
 
 _UNIT = re.compile("|".join(ph.DIGRAPHS) + "|.", re.S)
+# a vowel unit of _units (every digraph is one): digraphs first, as _UNIT tries them
+_NUCLEUS = re.compile("|".join(ph.DIGRAPHS) + "|[" + "".join(sorted(ph.VOWELS)) + "]")
+assert all(ch in ph.VOWELS for d in ph.DIGRAPHS for ch in d)
 _DIGRAPH = re.compile("|".join(ph.DIGRAPHS))
 
 
@@ -202,6 +206,52 @@ def _accentuations_of(plain: str) -> tuple[tuple[str, int, str], ...]:
                 out.append((spelled[:j] + _ACCENT[ch] + spelled[j + 1:], j,
                             plain[:j + 1] + ph.MARK + plain[j + 1:]))
     return tuple(out)
+
+
+_ACCENT_SLOTS: dict[str, tuple[str, tuple[tuple[int, str | None], ...]]] = {}
+_SLOTS = ("0", "1", "2", "3")
+
+
+def _accent_slots(plain: str) -> tuple[str, tuple[tuple[int, str | None], ...]]:
+    """``plain`` spelled with its final ς, and (j, slot) of each of :func:`_accentuations`, in
+    its order, without their strings: j the index of the accented letter (-1 for a
+    monosyllable), slot the accented lemma's :func:`stress_slot`, or None where the letters
+    after j are not whole units (j the first letter of a digraph). ``_candidates`` spells
+    the accentuations it keeps (:func:`_accented`). Kept per ``plain``."""
+    r = _ACCENT_SLOTS.get(plain)
+    if r is None:
+        if len(_ACCENT_SLOTS) >= _MEMO_MAX:
+            _ACCENT_SLOTS.clear()
+        # (index of its first letter, unit) of each vowel unit (_units' vowel units: a digraph
+        # is a vowel unit and every other unit one letter, so the search meets the same ones)
+        nuclei = [(m.start(), m.group()) for m in _NUCLEUS.finditer(plain)]
+        spelled = plain[:-1] + "ς" if plain.endswith("σ") else plain
+        n = len(nuclei)
+        if n <= 1:
+            js: tuple[tuple[int, str | None], ...] = ((-1, "-"),) if nuclei else ()
+        else:
+            # after the last letter of the i-th nucleus the units are the word's own, so
+            # n - 1 - i nuclei follow the stress (_slot)
+            out = []
+            i = max(n - 4, 0)
+            for start, unit in nuclei[i:]:
+                slot = _SLOTS[min(n - 1 - i, 3)]
+                last = len(unit) - 1
+                for off, ch in enumerate(unit):
+                    if ch in _ACCENT:
+                        out.append((start + off, slot if off == last else None))
+                i += 1
+            js = tuple(out)
+        r = _ACCENT_SLOTS[plain] = (spelled, js)
+    return r
+
+
+def _accented(plain: str, spelled: str, j: int) -> tuple[str, str]:
+    """(the accentuation of ``plain`` on letter ``j``, its underlying string), as
+    :func:`_accentuations` gives them; ``spelled`` is ``plain`` with its final ς."""
+    if j < 0:
+        return spelled, plain
+    return spelled[:j] + _ACCENT[plain[j]] + spelled[j + 1:], plain[:j + 1] + ph.MARK + plain[j + 1:]
 
 
 def input_accentuations(word: str) -> list[str]:
@@ -333,7 +383,7 @@ class Guesser:
         included): the next word is analysed as by a fresh process. For benchmarks."""
         for f in (_underlying, plain_of, stress_slot, Guesser.prior):
             f.cache_clear()
-        for d in (_REALISED, _ACCENTUATIONS, self._window_logp, self._lemma_memo,
+        for d in (_REALISED, _ACCENTUATIONS, _ACCENT_SLOTS, self._window_logp, self._lemma_memo,
                   self._plain_memo, self._ending_memo, self._prob_memo, self._generated_memo):
             d.clear()
 
@@ -363,18 +413,27 @@ class Guesser:
         suf_n = collections.Counter()  # suffix
         for (sk, _, _), v in suf.items():
             suf_n[sk] += v
-        self._ngram, self._ctx_n = ngram, ctx_n
+        # kept as plain dicts, not Counters: the collector stops scanning a dict of strings and
+        # numbers (CPython untracks it; not a dict subclass), and these hold ~100,000 entries
+        self._ctx_n = dict(ctx_n)
+        self._ngram_by: dict[str, dict[str, int]] = {}  # context -> letter -> count
+        for (c, letter), v in ngram.items():
+            self._ngram_by.setdefault(c, {})[letter] = v
         self._window_logp: dict[str, float] = {}
         self._lemma_memo: dict[str, tuple[float, str, str]] = {}
         self._plain_memo: dict[str, tuple[float, str]] = {}
-        self._ending_memo: dict[tuple[str, str, str], float] = {}
-        self._prob_memo: dict[tuple[str, str, str], float] = {}
+        self._ending_memo: dict[tuple[str, str], dict[str, float]] = {}  # (end, t) -> class -> ln p
+        self._prob_memo: dict[tuple[str, str], dict[str, float]] = {}  # (class, t) -> end -> p
         self._generated_memo: dict[tuple[str, str, str], tuple[str, ...]] = {}
-        self._ctx_types = ctx_types
-        self._suf, self._suf_n = suf, suf_n
+        self._ctx_types = dict(ctx_types)
+        self._suf_n = dict(suf_n)
         self._suf_by: dict[tuple[str, str], dict[str, int]] = {}  # (suffix, stress) -> class -> n
         for (sk, code, t), v in suf.items():
             self._suf_by.setdefault((sk, t), {})[code] = v
+        # the same, by stress then suffix (no key to build per step of _ending_prob)
+        self._suf_by_stress: dict[str, dict[str, dict[str, int]]] = {}
+        for (sk, t), by in self._suf_by.items():
+            self._suf_by_stress.setdefault(t, {})[sk] = by
         self._total = max(total, 1)
         self._suf_den0 = self._total + 0.1 * len(self.tables) * 5
         self._nforms = {}
@@ -409,7 +468,7 @@ class Guesser:
             if not n:
                 break
             lam = n / (n + self._ctx_types[c])
-            prob = lam * self._ngram.get((c, letter), 0) / n + (1 - lam) * prob
+            prob = lam * self._ngram_by[c].get(letter, 0) / n + (1 - lam) * prob
         return math.log(prob)
 
     def _class_logp(self, p: str, code: str, t: str) -> float:
@@ -424,23 +483,22 @@ class Guesser:
     def _ending_prob(self, end: str, code: str, t: str) -> float:
         """``p_k`` of the back-off for ``end``'s last k = len(end) letters, from ``p_(k-1)``,
         which is kept: lemmas share their shorter endings, so a new ending costs one step."""
-        memo = self._prob_memo  # (ending, class, stress) -> p
-        if len(memo) >= _MEMO_MAX:
-            memo.clear()
+        memo = self._prob_memo.get((code, t))  # (class, stress) -> ending -> p
+        if memo is None or len(memo) >= _MEMO_MAX:
+            memo = self._prob_memo[(code, t)] = {}
         n = len(end)
         for k in range(n, -1, -1):  # the longest ending of ``end`` already known
-            p = memo.get((end[n - k:], code, t))
+            p = memo.get(end[n - k:])
             if p is not None:
                 break
         else:
             k = 0
-            p = memo[("", code, t)] = \
-                (self._suf_by.get(("", t), {}).get(code, 0) + 0.1) / self._suf_den0
-        by, suf_n = self._suf_by, self._suf_n
+            p = memo[""] = (self._suf_by.get(("", t), {}).get(code, 0) + 0.1) / self._suf_den0
+        by, suf_n = self._suf_by_stress.get(t, {}), self._suf_n
         for j in range(k + 1, n + 1):
             s = end[n - j:]
-            p = memo[(s, code, t)] = \
-                (by.get((s, t), {}).get(code, 0) + THETA * p) / (suf_n[s] + THETA)
+            cs = by.get(s)
+            p = memo[s] = ((cs.get(code, 0) if cs else 0) + THETA * p) / (suf_n.get(s, 0) + THETA)
         return p
 
     def _model_ending(self, p: str) -> str:
@@ -453,21 +511,24 @@ class Guesser:
                 break
         return p[len(p) - k:] if k else ""
 
-    def _lemma_model(self, lemma: str, u: str | None = None) -> tuple[float, str, str]:
+    def _lemma_model(self, lemma: str, u: str | None = None, p: str | None = None,
+                     slot: str | None = None) -> tuple[float, str, str]:
         """(-ln P_letters, model ending, stress slot) of a lemma: its part of ``prior``; ``u``
-        is its underlying string without glides when the caller has it (``_candidates``)."""
+        is its underlying string without glides, ``p`` its plain letters and ``slot`` its
+        stress slot when the caller has them (``_candidates``)."""
         m = self._lemma_memo.get(lemma)
         if m is None:
             if u is None:
                 u = ph.underlying(lemma, glides=False)
-            p = ph.plain(u)  # plain_of(lemma)
+            if p is None:
+                p = ph.plain(u)  # plain_of(lemma)
             pm = self._plain_memo.get(p)  # its accentuations share it
             if pm is None:
                 pm = self._plain_memo[p] = (-self._char_logp(p), self._model_ending(p))
             if len(self._lemma_memo) >= _MEMO_MAX:
                 self._lemma_memo.clear()
                 self._plain_memo.clear()
-            m = self._lemma_memo[lemma] = (pm[0], pm[1], _slot(u))
+            m = self._lemma_memo[lemma] = (pm[0], pm[1], _slot(u) if slot is None else slot)
         return m
 
     @functools.lru_cache(maxsize=200_000)
@@ -481,25 +542,36 @@ class Guesser:
 
     def _prior_of(self, model: tuple[float, str, str], code: str) -> float:
         """``prior`` of a lemma with ``_lemma_model`` ``model`` and class ``code``."""
-        neg_char, end, t = model
-        key = (end, code, t)
-        e = self._ending_memo.get(key)
-        if e is None:
+        return self._prior_in(model, self._endings_of(model), code)
+
+    def _endings_of(self, model: tuple[float, str, str]) -> dict[str, float]:
+        """class -> ``_ending_logp`` so far of a lemma model's ending and stress slot (shared
+        by the lemmas that have them; :meth:`_prior_in` fills it)."""
+        key = (model[1], model[2])
+        em = self._ending_memo.get(key)
+        if em is None:
             if len(self._ending_memo) >= _MEMO_MAX:
                 self._ending_memo.clear()
-            e = self._ending_memo[key] = self._ending_logp(end, code, t)
+            em = self._ending_memo[key] = {}
+        return em
+
+    def _prior_in(self, model: tuple[float, str, str], em: dict[str, float], code: str) -> float:
+        """``_prior_of(model, code)``, ``em`` being ``_endings_of(model)``."""
+        e = em.get(code)
+        if e is None:
+            e = em[code] = self._ending_logp(model[1], code, model[2])
         lognf = self._log_nforms.get(code)
         if lognf is None:
             lognf = math.log(self._nforms.get(code, 1))
-        return neg_char - e + lognf
+        return model[0] - e + lognf
 
     # ---------------------------------------------------------------- inversion
     def _candidates(self, form: str, pos: str | None, lemmas: Container[str] | None = None
-                    ) -> dict[str, tuple[str, dict[str, tuple[tuple[str, int], ...]]]]:
+                    ) -> dict[str, tuple[tuple, dict[str, tuple[tuple[str, int], ...]]]]:
         """The (lemma, code, cell) whose cell rule reproduces ``form``, only lemmas in ``lemmas``
-        when it is given, as lemma -> (its underlying string without glides, code -> ((cell,
-        least rule weight), ...)): a lemma's weight model is then looked up once for all its
-        classes."""
+        when it is given, as lemma -> ((its underlying string without glides, its plain
+        letters, its stress slot or None), code -> ((cell, least rule weight), ...)): a
+        lemma's weight model is then looked up once for all its classes."""
         fp = plain_of(form)
         groups = self._groups.get(pos, {})  # (a part of speech no class has: none)
         found = {}
@@ -526,26 +598,30 @@ class Guesser:
                         continue
                     # the group's members whose rule the lemma takes (the longest key)
                     by_code = gr.by_code
-                    if gr.longer and any(lp.endswith(k) for k in gr.longer):
-                        by_code = _by_code(m for m in gr.members
-                                           if not any(lp.endswith(k) for k in m[3]))
+                    if gr.longer and lp.endswith(gr.longer):  # (endswith: any of them)
+                        by_code = _by_code(m for m in gr.members if not lp.endswith(m[3]))
                     if not by_code:
                         continue
-                    for lemma, u in self._producing(lp, gr, form, accent, lemmas):
-                        entry = found.get(lemma)
+                    for j, slot in self._producing(lp, gr, form, accent, lemmas):
+                        key = (lp, j)  # one lemma: lp accented on letter j
+                        entry = found.get(key)
                         if entry is None:
-                            entry = found[lemma] = (u, {})
+                            entry = found[key] = (slot, {})
                         codes = entry[1]
                         for code, cells in by_code:
                             have = codes.get(code)
                             codes[code] = cells if have is None else _merged(have, cells)
-        return found
+        out = {}
+        for (lp, j), (slot, codes) in found.items():
+            lemma, u = _accented(lp, _accent_slots(lp)[0], j)
+            out[lemma] = ((u, lp, slot), codes)
+        return out
 
     @staticmethod
     def _producing(lp: str, gr: _Group, form: str, accent: int,
-                   lemmas: Container[str] | None) -> list[tuple[str, str]]:
+                   lemmas: Container[str] | None) -> list[tuple[int, str | None]]:
         """The accentuations of plain lemma ``lp`` (in ``lemmas`` if given) that ``gr``'s rule
-        turns into ``form`` (as ``generate`` would), each with its underlying string;
+        turns into ``form`` (as ``generate`` would), as (j, slot) of :func:`_accent_slots`;
         ``accent`` is the index of the form's accented letter (-1: none)."""
         # Only a 'keep' rule reads the lemma's accent; under the other directives every
         # accentuation gives the same form, unless the accent stands on the first letter of a
@@ -565,25 +641,34 @@ class Guesser:
         after = accent if keep and accent >= 0 and ph.MARK not in r.ending else len(lp)
         group_ok = None
         out = []
-        for lemma, j, u in _accentuations(lp):
-            if lemmas is not None and lemma not in lemmas:
+        realised = _REALISED
+        spelled, js = _accent_slots(lp)
+        for j, slot in js:
+            if lemmas is not None and _accented(lp, spelled, j)[0] not in lemmas:
                 continue
-            if keep:
-                if j > after:
-                    continue
-                ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
-            elif 0 <= j < n_stem and seq[j:j + 2] in ph.DIGRAPHS:
-                ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
+            if keep and j > after:
+                continue
+            # _stem of the underlying string: the stem's letters, and the mark among them
+            if keep or (0 <= j < n_stem and seq[j:j + 2] in ph.DIGRAPHS):
+                stem = lp[:j + 1] + ph.MARK + lp[j + 1:n_stem] if 0 <= j < n_stem \
+                    else lp[:n_stem]
+                # (_realise's memo read here: most stems were realised for another group)
+                got = realised.get((stem, r.ending, r.directive, aug))
+                if got is None:
+                    got = _realise(stem, r.ending, r.directive, aug)
+                ok = got == form
             else:
                 if group_ok is None:
                     # (on the lemma's own stem, as generate() cuts it: the final check in
                     # guess() then finds this realisation kept)
-                    group_ok = _realise(_stem(u, j, n_stem), r.ending, r.directive, aug) == form
+                    stem = lp[:j + 1] + ph.MARK + lp[j + 1:n_stem] if 0 <= j < n_stem \
+                        else lp[:n_stem]
+                    group_ok = _realise(stem, r.ending, r.directive, aug) == form
                     if not group_ok and not _DIGRAPH.search(seq, 0, n_stem + 1):
                         return []
                 ok = group_ok
             if ok:
-                out.append((lemma, u))
+                out.append((j, slot))
         return out
 
     def analyses(self, form: str, pos: str | None = None,
@@ -604,36 +689,87 @@ class Guesser:
         """
         w = to_lower_accented(word)
         pos = pos.upper() if pos else None
-        best: dict[tuple[str, str], tuple[float, str, str]] = {}  # -> weight, cell, form
-        lemma_model, prior_of = self._lemma_model, self._prior_of
-        for form in input_accentuations(w):
-            for lemma, (u, codes) in self._candidates(form, pos).items():
-                model = lemma_model(lemma, u)
+        forms = input_accentuations(w)
+        # (weight, lemma, class, cell, form) of each (lemma, class) pair: one form gives each
+        # pair once; of several, the least (weight, cell), the earlier form on a tie
+        # (and the lemma's underlying string, for the final check: never compared, as a
+        # (lemma, class) pair is there once)
+        ranked: list[tuple[float, str, str, str, str, str]] = []
+        best: dict[tuple[str, str], int] = {}  # (lemma, class) -> its index in ranked
+        lemma_model, endings_of, ending_logp = self._lemma_model, self._endings_of, self._ending_logp
+        log_nforms = self._log_nforms
+        single = len(forms) == 1
+        for form in forms:
+            for lemma, (known, codes) in self._candidates(form, pos).items():
+                model = lemma_model(lemma, *known)
+                neg_char, end, t = model
+                em = endings_of(model)
                 for code, cells in codes.items():
-                    pr = prior_of(model, code)
-                    key = (lemma, code)
-                    old = best.get(key)
-                    for cell, rw in cells:
-                        wt = round(pr + CELL_WEIGHT * rw, 3)
+                    # the cell of least (rule weight, name) has the least (weight, name):
+                    # rule weights are whole numbers, so distinct ones stay distinct once
+                    # rounded, and round() keeps their order
+                    cell, rw = cells[0]
+                    if len(cells) > 1:
+                        for c, cw in cells:
+                            if cw < rw or (cw == rw and c < cell):
+                                cell, rw = c, cw
+                    # prior(lemma, code) (_prior_in, inlined: the hot loop)
+                    e = em.get(code)
+                    if e is None:
+                        e = em[code] = ending_logp(end, code, t)
+                    lognf = log_nforms.get(code)
+                    if lognf is None:
+                        lognf = math.log(self._nforms.get(code, 1))
+                    x = neg_char - e + lognf + CELL_WEIGHT * rw
+                    if single:  # (the weight is x rounded: see below)
+                        ranked.append((x, lemma, code, cell, form, known[0]))
+                        continue
+                    wt = round(x, 3)
+                    i = best.get((lemma, code))
+                    if i is None:
+                        best[(lemma, code)] = len(ranked)
+                        ranked.append((wt, lemma, code, cell, form, known[0]))
+                    else:
+                        old = ranked[i]
                         # (weight, cell) below the old one's: an earlier form keeps a tie
-                        if old is None or wt < old[0] or (wt == old[0] and cell < old[1]):
-                            old = best[key] = (wt, cell, form)
+                        if wt < old[0] or (wt == old[0] and cell < old[3]):
+                            ranked[i] = (wt, lemma, code, cell, form, known[0])
         # by weight, lemma, class (a (lemma, class) pair is there once: cell and form never
         # decide the order)
-        ranked = sorted([(wt, lemma, code, cell, form)
-                         for (lemma, code), (wt, cell, form) in best.items()])
+        ranked.sort()
         out = []
-        for wt, lemma, code, cell, form in ranked:
+        if single:
+            # ranked by the unrounded weights: round() keeps their order, so the weights are
+            # rounded run by run (a run of equal weights in lemma, class order), as far as the
+            # guesses given need (round(x, 3) is slow)
+            i, n = 0, len(ranked)
+            while i < n and (limit is None or len(out) < limit):
+                wt = round(ranked[i][0], 3)
+                k = i + 1
+                while k < n and round(ranked[k][0], 3) == wt:
+                    k += 1
+                run = ranked[i:k] if k == i + 1 else sorted(ranked[i:k], key=itemgetter(1, 2))
+                for _, lemma, code, cell, form, u in run:
+                    if limit is not None and len(out) >= limit:
+                        break
+                    # final check against the reference generator itself
+                    if form in self._generated(lemma, code, cell, u):
+                        out.append(Guess(lemma, code, wt, cell, form))
+                i = k
+            return out
+        for wt, lemma, code, cell, form, u in ranked:
             if limit is not None and len(out) >= limit:
                 break
             # final check against the reference generator itself
-            if form in self._generated(lemma, code, cell):
+            if form in self._generated(lemma, code, cell, u):
                 out.append(Guess(lemma, code, wt, cell, form))
         return out
 
-    def _generated(self, lemma: str, code: str, cell: str) -> tuple[str, ...]:
+    def _generated(self, lemma: str, code: str, cell: str, u: str | None = None
+                   ) -> tuple[str, ...]:
         """The forms of ``cell`` in ``generate(lemma, table)`` (that cell alone is generated:
-        the same answer as the whole paradigm's (form, cell) pairs, at a cell's cost); kept."""
+        the same answer as the whole paradigm's (form, cell) pairs, at a cell's cost); kept.
+        ``u``: the lemma's underlying string without glides, when the caller has it."""
         key = (lemma, code, cell)
         r = self._generated_memo.get(key)
         if r is None:
@@ -641,7 +777,7 @@ class Guesser:
                 self._generated_memo.clear()
             r = self._generated_memo[key] = tuple(
                 f for f, _, _ in generate(lemma, self.tables[code], cells=[cell],
-                                          realise=_realise))
+                                          realise=_realise, underlying=u))
         return r
 
     def guess_many(self, words: Iterable[str], pos: str | None = None, limit: int = 10):

@@ -4,7 +4,9 @@ Words are judged in *tile form*: the 24 unaccented capitals ΑΒΓΔΕΖΗΘΙΚ
 played as Σ. This module turns whatever a person types (monotonic or polytonic Greek, any case,
 precomposed or decomposed, oxia or tonos) into that form, or says in one English sentence why it
 cannot: :class:`InvalidWord` names the offending character, its Unicode name and its 1-based
-position, and carries a short machine code.
+position, and carries a short machine code. The reason is a message of grammars/messages.tsv,
+which a Greek page says in Greek (grammars.labels.say), the character named there by its script
+and code point ("λατινικό γράμμα, U+0041"), never by its English Unicode name.
 
 Error codes (``InvalidWord.code``):
 
@@ -172,8 +174,43 @@ def _script(c: str) -> str | None:
     return head.title() or None
 
 
+# The scripts whose letters a Greek page names (grammars/messages.tsv, script.*); a letter of
+# another script is named there by its code point alone, never by its English name.
+_SCRIPT_KEYS = {
+    "Latin": "script.latin", "Cyrillic": "script.cyrillic", "Arabic": "script.arabic",
+    "Greek": "script.greek", "Coptic": "script.coptic", "Hebrew": "script.hebrew",
+    "Armenian": "script.armenian", "Georgian": "script.georgian",
+    "Glagolitic": "script.glagolitic", "Syriac": "script.syriac", "Runic": "script.runic",
+    "Ethiopic": "script.ethiopic", "Mongolian": "script.mongolian", "Hangul": "script.hangul",
+    "Hiragana": "script.japanese", "Katakana": "script.japanese",
+}
+
+# A character the messages show by its code point (a mark, white space, an invisible one) is
+# named on a Greek page by its kind (grammars/messages.tsv, char.*), by Unicode category.
+_KIND_KEYS = {"M": "char.mark", "Z": "char.space", "Cc": "char.control", "Cf": "char.format",
+              "Cn": "char.unassigned", "Co": "char.private", "Cs": "char.surrogate"}
+
+
+def _char_name(c: str) -> Message:
+    """The name of ``c`` in a message: in English its Unicode name (:func:`_name`); in Greek
+    a Greek script's letter and its code point ("λατινικό γράμμα, U+0041"), the kind of a
+    character shown by its code point, else the code point alone."""
+    code, cat = "U+%04X" % ord(c), unicodedata.category(c)
+    if _show(c).startswith("U+"):
+        key = _KIND_KEYS.get(cat) or _KIND_KEYS.get(cat[0]) or "char.code"
+        return message(key, name_en=_name(c), code_el=code)
+    script = _SCRIPT_KEYS.get(_script(c) or "") if cat[0] == "L" else None
+    if script:
+        return message("char.letter", name_en=_name(c), script_el=message(script),
+                       code_el=code)
+    return message("char.code", name_en=_name(c), code_el=code)
+
+
 def _describe(c: str, pos: int) -> Message:
-    return message("input.char", char=_show(c), name=_name(c), pos=pos)
+    shown = _show(c)
+    if not shown.startswith("U+"):  # a glyph: in Greek quotation marks on a Greek page
+        shown = message("char.glyph", shown_en=shown, glyph_el=c)
+    return message("input.char", char=shown, name=_char_name(c), pos=pos)
 
 
 def _classify(c: str, ch: str) -> tuple[str, str, dict]:
@@ -202,7 +239,7 @@ def _classify(c: str, ch: str) -> tuple[str, str, dict]:
     script = _script(c)
     if script:
         article = "an" if script[0] in "AEIOU" else "a"
-        return "foreign", "input.script", {"article": article, "script": script}
+        return "foreign", "input.script", {"article": article, "script_en": script}
     return "foreign", "input.foreign", {}
 
 

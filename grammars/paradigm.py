@@ -159,11 +159,12 @@ def strips_stress(lemma: str, table: ClassTable) -> bool:
 
 
 def generate(lemma: str, table: ClassTable, cells: Iterable[str] | None = None,
-             realise=ph.realise) -> list[tuple[str, str, int]]:
+             realise=ph.realise, underlying: str | None = None) -> list[tuple[str, str, int]]:
     """All (accented form, cell, weight) of ``lemma`` under ``table``, paradigm order; only
     those of ``cells`` (the ones the table has) when given. ``realise`` is
-    ``grammars.phonology.realise`` or a memoised copy of it (the guesser's)."""
-    u = ph.underlying(lemma, glides=False)
+    ``grammars.phonology.realise`` or a memoised copy of it (the guesser's); ``underlying``
+    is ``grammars.phonology.underlying(lemma, glides=False)`` when the caller has it."""
+    u = ph.underlying(lemma, glides=False) if underlying is None else underlying
     p = ph.plain(u)
     out = []
     for cell in table.cells() if cells is None else [c for c in cells if c in table.rules]:

@@ -267,3 +267,31 @@ def test_cli_guess_batch_keeps_lines(capsys, monkeypatch):
     one = [line.split("\t")[1:3] for line in out]
     assert one[0] == one[2] == one[3] == ["άνθρωπος", one[0][1]]
     assert one[1] == [guess("θαλασσών", limit=1)[0].lemma, guess("θαλασσών", limit=1)[0].inflection_class]
+
+
+def test_the_accentuations_the_candidates_use_are_those_of_accentuations():
+    """_accent_slots (the accented letter and stress slot of each accentuation, without its
+    strings) and the strings _accented makes are _accentuations' own, in its order, and the
+    slot is stress_slot's wherever it is given (issue 23 item 7: the speed-up changes no
+    candidate); so are the underlying string and plain letters _candidates hands on."""
+    from grammars import guess as gm
+    from grammars import phonology as ph
+    plains = ["ανθρωποσ", "τσαι", "ροιδο", "καρδια", "γαιδαροσ", "κοροιδευω", "ουρανοσ", "μια",
+              "φωσ", "χειμωνιασμα", "αυλη", "ευκολοσ", "βουλευω", "υιοσ", "αϋλοσ", "ζζ"]
+    given = 0
+    for p in plains:
+        spelled, slots = gm._accent_slots(p)
+        assert [j for j, _ in slots] == [j for _, j, _ in gm._accentuations(p)], p
+        for (j, slot), (lemma, _, u) in zip(slots, gm._accentuations(p)):
+            assert gm._accented(p, spelled, j) == (lemma, u), (p, j)
+            if slot is not None:
+                given += 1
+                assert slot == gm.stress_slot(lemma), (lemma, slot)
+    assert given > 20
+    g = Guesser()
+    for form in ["ανθρώπου", "τσάι", "κορόιδευα", "γάιδαρος", "ουρανού", "βασιλιάδες"]:
+        found = g._candidates(form, None)
+        assert found, form
+        for lemma, ((u, p, slot), _) in found.items():
+            assert u == ph.underlying(lemma, glides=False) and p == ph.plain(u), lemma
+            assert slot is None or slot == gm.stress_slot(lemma), (lemma, slot)

@@ -5,6 +5,7 @@ on the Greek pages, English for the CLI and the JSON."""
 from __future__ import annotations
 
 import re
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -66,7 +67,22 @@ PAGES = ["/", "/?words=ΓΡΑΨΑ+ΞΑΝΑΡΩ+ΞΑΝΑΚΑΛΟΣ+Α+ΞΨΖΩ+Κ
          "/challenge?words=ΓΡΑΨΑ", "/analyse?word=γραψαμε", "/analyse?word=ΓΡΑΨΑ",
          "/analyse?word=ΞΨΖΩ",
          "/paradigm?lemma=γράφω", "/paradigm?lemma=ανθρωπου", "/search?rack=ΑΕΓΡΨΑ",
-         "/search?pattern=ΑΝ?Ρ*ΠΟΣ", "/api", "/no-such-page"]
+         "/search?pattern=ΑΝ?Ρ*ΠΟΣ", "/api", "/no-such-page",
+         # bad input (issue 23 item 6): a Latin look-alike (the A of ΕΓΡAΨΑ), a Cyrillic letter
+         # in a Greek word (the Р of ΑΝΘРΩΠΟΣ), a digit, an invisible character, an unknown
+         # class and lemma, numbers out of range, a method not allowed, a long URL
+         "/?words=ΕΓΡAΨΑ+ΑΝΘРΩΠΟΣ+ΛΟΓΟΣ1+ΑΒ%E2%80%8BΓ+HOTEL", "/analyse?word=ΕΓΡAΨΑ",
+         "/analyse?word=ΑΝΘРΩΠΟΣ", "/analyse?word=%CE%91%FF", "/paradigm?lemma=γράφω&class=ZZ",
+         "/paradigm?lemma=ξψζωξψ", "/paradigm?lemma=γράφω&class=O19",
+         "/search?rack=ΑΕΓΡΨΑ&min_length=99", "/search?rack=ΑΕΓΡΨΑ&limit=0&super=99",
+         "/search?rack=ΑΕΓΡΨΑ&min_length=9&max_length=3", "/search?rack=ΑΕ&min_length=x",
+         ("POST", "/analyse")]
+
+#: words of Latin letters a Greek page may show: names of formats, of the program and of an
+#: HTTP method, the byte; any other is English left on the page (rule ids, code points, file
+#: paths and parameter names are not words: see the test)
+LATIN_ON_GREEK = {"API", "JSON", "UTF", "OpenAPI", "UniMorph", "dektes", "POST", "IRR", "URL",
+                  "byte"}
 
 
 def _used_keys() -> set[str]:
@@ -103,11 +119,11 @@ def test_phrase_fills_fields_and_names_a_bad_key():
 
 
 def _visible(html: str) -> str:
-    """The page's own words: its text less scripts, code and the errors of bad input (English,
-    the CLI's one-line messages). The engine's reasons are the page's (grammars/messages.tsv)."""
+    """The page's own words: its text less scripts and code. The engine's reasons and the
+    errors of bad input are the page's (grammars/messages.tsv), in its language."""
     html = re.sub(r"<script.*?</script>", " ", html, flags=re.S)
     html = re.sub(r"<code.*?</code>", " ", html, flags=re.S)  # JSON fields, commands: no language
-    html = re.sub(r'<p class="error".*?</p>', " ", html, flags=re.S)
+    html = re.sub(r'<input[^>]*>', " ", html)  # the words as typed (the form keeps them)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
@@ -133,7 +149,8 @@ def test_the_pages_speak_greek_by_default_and_english_on_request(judge):
             TestClient(webapp.create_app(judge, lang="en"),
                        raise_server_exceptions=False) as en:
         for path in PAGES:
-            page_el, page_en = el.get(path).text, en.get(path).text
+            method, path = path if isinstance(path, tuple) else ("GET", path)
+            page_el, page_en = el.request(method, path).text, en.request(method, path).text
             assert '<html lang="el">' in page_el and '<html lang="en">' in page_en
             shown_el, shown_en = _visible(page_el), _visible(page_en)
             # an English phrase on the Greek page (a whole word of it) is a missed translation
@@ -141,6 +158,11 @@ def test_the_pages_speak_greek_by_default_and_english_on_request(judge):
             assert leaks == set(), (path, leaks)
             leaks = {e for e in _fixed_parts("en") - _fixed_parts("el") if e in shown_el}
             assert leaks == set(), (path, leaks)  # an engine's reason left in English
+            # any English word: a character's Unicode name, an error of the application's own
+            # (less the words of the request, which a page echoes: HOTEL, a parameter's name)
+            latin = set(re.findall(r"(?<![\w/.§+])[A-Za-z]{3,}(?![\w/.])", shown_el))
+            typed = set(re.findall(r"[A-Za-z]+", urllib.parse.unquote(path)))
+            assert latin - LATIN_ON_GREEK - typed == set(), (path, latin)
             seen_el |= {g for g in _fixed_parts("el") if g in shown_el}
             # and no Greek phrase of the pages on the English page
             leaks = {g for g in greek if re.search(r"(?<!\w)%s(?!\w)" % re.escape(g), shown_en)}
@@ -153,6 +175,66 @@ def test_the_pages_speak_greek_by_default_and_english_on_request(judge):
     assert {"Judge", "Challenge", "Paradigm", "Rack"} <= seen_en
     with pytest.raises(ValueError, match="language"):
         webapp.create_app(judge, lang="fr")
+
+
+#: a bad request, the error's code and status, its English reason (the JSON's, the CLI's: the
+#: same bytes as before issue 23 item 6) and words of the Greek page's
+BAD_REQUESTS = [
+    ("/analyse?word=ΕΓΡAΨΑ", 400, "latin-lookalike",
+     "character 'A' (LATIN CAPITAL LETTER A) at position 4 is a Latin letter, not Greek (it "
+     "looks like the Greek 'Α'; allow Latin look-alikes to map it)",
+     "ο χαρακτήρας «A» (λατινικό γράμμα, U+0041) στη θέση 4 είναι λατινικό γράμμα"),
+    ("/analyse?word=ΑΝΘРΩΠΟΣ", 400, "mixed-script",
+     "character 'Р' (CYRILLIC CAPITAL LETTER ER) at position 4 is a Cyrillic letter, not Greek",
+     "ο χαρακτήρας «Р» (κυριλλικό γράμμα, U+0420) στη θέση 4 είναι γράμμα άλλου αλφαβήτου"),
+    ("/analyse?word=ΑΒ%E2%80%8BΓ", 400, "control",
+     "character U+200B (ZERO WIDTH SPACE) at position 3 is an invisible or control character",
+     "ο χαρακτήρας U+200B (αόρατος χαρακτήρας μορφοποίησης) στη θέση 3"),
+    ("/no-such-page", 404, "not-found", "no page or endpoint /no-such-page",
+     "δεν υπάρχει σελίδα ή διεύθυνση /no-such-page"),
+    ("/paradigm?lemma=γράφω&class=ZZ", 400, "unknown-class",
+     "ZZ is not an inflection class (the classes are the files of grammars/classes, and IRR)",
+     "το ZZ δεν είναι κλιτική τάξη"),
+    ("/paradigm?lemma=ξψζωξψ", 404, "unknown-lemma",
+     "unknown lemma ξψζωξψ: no lemma has it among its forms", "άγνωστο λήμμα ξψζωξψ"),
+    ("/search?rack=ΑΕΓΡΨΑ&min_length=99", 422, "out-of-range",
+     "min_length (99) must be between 2 and 15",
+     "η παράμετρος min_length (99) πρέπει να είναι από 2 έως 15"),
+    ("/search?rack=ΑΕΓΡΨΑ&limit=0&super=99", 422, "out-of-range",
+     "limit (0) must be between 1 and 5000; super (99) must be between 0 and 15",
+     "από 1 έως 5000· η παράμετρος super"),
+]
+
+
+@pytest.mark.parametrize("path, status, code, english, greek", BAD_REQUESTS)
+def test_a_bad_request_is_greek_on_a_greek_page_and_english_in_the_json(judge, path, status,
+                                                                         code, english, greek):
+    """The error of a bad request (a word that cannot be Greek, an unknown page, class or
+    lemma, a number out of range): on a Greek page in Greek, through the one formatter
+    (grammars.labels.say); in the JSON (the same request under /api) the CLI's English line
+    and its code; on an English page that English line."""
+    pytest.importorskip("fastapi")
+    import html
+    from fastapi.testclient import TestClient
+
+    from fst.app.web import app as webapp
+    # the same request to the API: /api/analyse, /api/paradigm; a search is /api/anagram's
+    api = "/api" + path.replace("/search?", "/anagram?")
+    english = english.replace("/no-such-page", "/api/no-such-page") if code == "not-found" \
+        else english
+    with TestClient(webapp.create_app(judge), raise_server_exceptions=False) as el, \
+            TestClient(webapp.create_app(judge, lang="en"),
+                       raise_server_exceptions=False) as en:
+        r = el.get(path)
+        assert r.status_code == status
+        shown = html.unescape(re.search(r'<p class="error".*?>(.*?)</p>', r.text, re.S)[1])
+        assert greek in shown and english.replace("/api/", "/") not in shown, shown
+        body = el.get(api).json()
+        assert body["error"]["code"] == code and body["error"]["reason"] == english, body
+        assert labels.say(body["error"]["reason"], "el") == body["error"]["reason"]  # a str
+        shown = html.unescape(re.search(r'<p class="error".*?>(.*?)</p>', en.get(path).text,
+                                        re.S)[1])
+        assert english.replace("/api/", "/") in shown
 
 
 # -- the engine's reasons (grammars/messages.tsv) -------------------------------------------------
@@ -185,9 +267,12 @@ def test_every_message_is_written_in_both_languages_and_used():
         lead_el, lead_en = re.match(r"§[^\s:]+", el), re.match(r"§[^\s:]+", en)
         assert (lead_el and lead_el.group()) == (lead_en and lead_en.group()), key
         # a field is a word or a number either language needs; only the English article and
-        # part-of-speech names, and the Greek ones, are one language's own
-        only = {"article", "kinds", "kinds_el"}
-        assert set(_FIELD.findall(el)) - only == set(_FIELD.findall(en)) - only, key
+        # part-of-speech names, and the Greek ones, are one language's own, and a field named
+        # so (…_el, …_en: a character's Unicode name, its code point on a Greek page)
+        def shared(text):
+            return {f for f in _FIELD.findall(text) if f not in {"article", "kinds"}
+                    and not f.endswith(("_el", "_en"))}
+        assert shared(el) == shared(en), key
 
 
 def test_a_message_is_its_english_string_and_says_itself_in_greek():

@@ -117,6 +117,34 @@ def test_a_long_url_is_414_never_a_reset(server, letters, status):
         assert body["results"][0]["valid"] is False
 
 
+def test_a_long_url_of_a_page_is_a_greek_414_page(server):
+    """A page's URL over MAX_URL (but within the head the server reads): the application's
+    414 as a page, in Greek (``serve`` speaks Greek by default); the API's is the English
+    JSON line (test_a_long_url_is_414_never_a_reset)."""
+    import html
+    import re
+
+    from grammars.labels import say
+    host, port, _ = server
+    conn = http.client.HTTPConnection(host, port, timeout=60)
+    try:
+        conn.request("GET", "/?words=" + "%CE%91" * 7_000)  # 42,007 bytes of path and query
+        r = conn.getresponse()
+        page = r.read().decode("utf-8")
+    finally:
+        conn.close()
+    assert r.status == 414 and r.getheader("content-type").startswith("text/html")
+    shown = html.unescape(re.search(r'<p class="error".*?>(.*?)</p>', page, re.S)[1])
+    assert re.fullmatch(r"η διεύθυνση URL έχει μήκος \d+ byte· επιτρέπονται το πολύ 32768: "
+                        r"στείλτε μακρύ κατάλογο με POST /api/check", shown), shown
+    assert "long" not in shown and "send" not in shown
+    got, body = _get(server, "/api/check?word=" + "%CE%91" * 7_000)
+    assert (got, body["error"]["code"]) == (414, "uri-too-long")
+    assert re.fullmatch(r"the URL is \d+ bytes long; at most 32768: send a long list with "
+                        r"POST /api/check", body["error"]["reason"]), body
+    assert say(body["error"]["reason"], "el") == body["error"]["reason"]
+
+
 def test_long_header_fields_are_431_json(server):
     # the head never ends: the answer comes all the same, before the server closes
     head = b"GET /api/health HTTP/1.1\r\nHost: x\r\n" + b"X-Long: " + b"a" * 200_000

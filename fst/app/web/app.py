@@ -32,7 +32,7 @@ from fst import __version__
 from fst.app.cli.judge import _explain_chain  # explain's rules column: §A1, §E2, §LIST
 from fst.rules import verdict_note, without_rule
 from fst.rules import shown as _rule_ids  # the CLI's one formatter of rule ids
-from grammars.labels import label, message, phrase, say
+from grammars.labels import Message, label, message, phrase, say
 from grammars.paradigm import load_tables
 from grammars.normalize import TILE_LETTERS, InvalidWord, to_lower_accented, to_tile
 from fst.runtime.search import SIDES, SearchError, best_first, by_probability, tile_set
@@ -49,6 +49,8 @@ MAX_COUNTED = 10_000  # matches counted in alphabetical order (a pattern without
 MAX_URL = 32768  # bytes of path and query (a 4096-letter word, percent-encoded); longer: 414
 MAX_SUPER = 15  # letters a super-anagram adds at most (dektes anagram --super)
 MAX_URL_READ = 65536  # bytes of a request head the server reads (fst/app/web/server.py)
+# the message saying that a search was given nothing to search (grammars/messages.tsv)
+_NO_INPUT = {"rack": "web.no_rack", "pattern": "web.no_pattern", "word": "web.no_word"}
 _RANGE_ERRORS = {"greater_than_equal", "less_than_equal", "greater_than", "less_than"}
 
 
@@ -64,23 +66,30 @@ class BadInput(Exception):
 
 
 
-def _parameter_problem(name: str, err: dict) -> str:
+def _parameter_problem(name: str, err: dict) -> Message:
     """One clause naming the query parameter ``name`` and what is wrong with it, from a
-    validation error of the framework (its own wording otherwise)."""
+    validation error of the framework (a message of grammars/messages.tsv; in English the
+    framework's own wording for a kind it does not name)."""
     kind, given, ctx = err.get("type", ""), err.get("input"), err.get("ctx") or {}
     if kind == "missing":
-        return f"{name} is missing: add ?{name}=… to the URL"
+        return message("web.missing", name=name)
     if kind == "int_parsing":
-        return f"{name} ({given}) is not a whole number"
+        return message("web.not_int", name=name, given=given)
     if kind == "bool_parsing":
-        return f"{name} ({given}) is not true or false"
+        return message("web.not_bool", name=name, given=given)
     if kind == "string_pattern_mismatch":
         choices = [c for c in ctx.get("pattern", "").strip("^$()").split("|") if c]
-        return f"{name} ({given}) is not one of {', '.join(choices)}"
+        return message("web.not_choice", name=name, given=given, choices=", ".join(choices))
     if kind == "string_too_long":
-        return (f"{name} is {len(given)} characters long; at most {ctx.get('max_length')}"
-                if isinstance(given, str) else f"{name} is too long")
-    return f"{name}: {err.get('msg', 'invalid')}"
+        return (message("web.too_long", name=name, n=len(given), most=ctx.get("max_length"))
+                if isinstance(given, str) else message("web.too_long_any", name=name))
+    return message("web.invalid", name=name, why_en=err.get("msg", "invalid"))
+
+
+def _joined(parts: list[Message]) -> Message:
+    """The clauses ``parts`` (one at least) as one message, separated by semicolons."""
+    return parts[0] if len(parts) == 1 else message("web.both", first=parts[0],
+                                                     rest=_joined(parts[1:]))
 
 
 def _readable(word: str) -> str:
@@ -105,7 +114,7 @@ def _split_words(text: str) -> list[str]:
     """The words of a list as typed: separated by white space or commas, order kept."""
     words = text.replace(",", " ").split()
     if len(words) > MAX_WORDS:
-        raise BadInput(f"{len(words)} words given; at most {MAX_WORDS} per request",
+        raise BadInput(message("web.too_many", n=len(words), most=MAX_WORDS),
                        "too-many-words", 413)
     return words
 
@@ -141,13 +150,12 @@ async def _body(request: Request) -> bytes:
     """The request body, refused (413) past :data:`MAX_BODY` bytes without reading it all."""
     declared = request.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > MAX_BODY:
-        raise BadInput(f"the request body is {declared} bytes; at most {MAX_BODY}",
-                       "too-large", 413)
+        raise BadInput(message("web.body", n=declared, most=MAX_BODY), "too-large", 413)
     data = bytearray()
     async for chunk in request.stream():
         data += chunk
         if len(data) > MAX_BODY:
-            raise BadInput(f"the request body is over {MAX_BODY} bytes", "too-large", 413)
+            raise BadInput(message("web.body_over", most=MAX_BODY), "too-large", 413)
     return bytes(data)
 
 
@@ -157,7 +165,7 @@ async def _form(request: Request) -> dict[str, str]:
     try:
         text = data.decode("ascii")
     except UnicodeDecodeError:
-        raise BadInput("the form is not URL-encoded (it has bytes that are not ASCII)") from None
+        raise BadInput(message("web.form")) from None
     return dict(urllib.parse.parse_qsl(text, keep_blank_values=True, encoding="utf-8",
                                        errors="replace"))
 
@@ -221,11 +229,11 @@ def create_app(judge, lang: str = "el") -> FastAPI:
             problems.append(_parameter_problem(where or "request", err))
             if err.get("type", "") in _RANGE_ERRORS:
                 lo, hi = bounds().get(where, (None, None))
-                ranges.append(f"{where} ({err.get('input')}) must be between {lo} and {hi}"
-                              if lo is not None else problems[-1])
+                ranges.append(message("web.range", name=where, given=err.get("input"),
+                                      lo=lo, hi=hi) if lo is not None else problems[-1])
         if ranges:  # a number of the right type, outside its range: 422 naming it
-            return error_response(request, 422, "out-of-range", "; ".join(ranges))
-        return error_response(request, 400, "bad-request", "; ".join(problems))
+            return error_response(request, 422, "out-of-range", _joined(ranges))
+        return error_response(request, 400, "bad-request", _joined(problems))
 
     @app.middleware("http")
     async def _long_url(request: Request, call_next):
@@ -234,15 +242,15 @@ def create_app(judge, lang: str = "el") -> FastAPI:
                                                                or b"")
         if size > MAX_URL:
             return error_response(request, 414, "uri-too-long",
-                                  f"the URL is {size} bytes long; at most {MAX_URL}: send a "
-                                  "long list with POST /api/check")
+                                  message("web.url", size=size, most=MAX_URL))
         return await call_next(request)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
         code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "bad-request")
-        reason = {404: f"no page or endpoint {request.url.path}",
-                  405: f"{request.method} is not allowed on {request.url.path}"}.get(
+        path = request.url.path
+        reason = {404: message("web.not_found", path=path),
+                  405: message("web.method", method=request.method, path=path)}.get(
                       exc.status_code, str(exc.detail))
         return error_response(request, exc.status_code, code, reason)
 
@@ -250,7 +258,7 @@ def create_app(judge, lang: str = "el") -> FastAPI:
     async def _internal(request: Request, exc: Exception):
         # a bug, not bad input: say so in one line (the server log keeps the traceback)
         return error_response(request, 500, "internal-error",
-                              f"internal error ({type(exc).__name__}); please report it")
+                              message("web.internal", kind=type(exc).__name__))
 
     # -- the engine behind pages and API --------------------------------------------------------
     async def judge_words(words: list[str], strict: bool = False,
@@ -267,7 +275,7 @@ def create_app(judge, lang: str = "el") -> FastAPI:
 
     def explain(word: str, strict: bool = False) -> dict:
         if not word.strip():
-            raise BadInput("no word given", "empty")
+            raise BadInput(message("web.no_word"), "empty")
         try:
             ex = judge.explain(_readable(word))
         except InvalidWord as e:
@@ -293,7 +301,7 @@ def create_app(judge, lang: str = "el") -> FastAPI:
     def paradigm(lemma: str, inflection_class: str | None) -> dict:
         lemma = lemma.strip()
         if not lemma:
-            raise BadInput("no lemma given", "empty")
+            raise BadInput(message("web.no_lemma"), "empty")
         try:
             norm = to_lower_accented(_readable(lemma))
         except InvalidWord as e:
@@ -304,18 +312,18 @@ def create_app(judge, lang: str = "el") -> FastAPI:
             others = judge.paradigm(norm, None) if inflection_class else []
             if inflection_class and inflection_class not in (
                     set(load_tables()) | {t.inflection_class for t in others} | {"IRR"}):
-                raise BadInput(f"{inflection_class} is not an inflection class (the classes "
-                               "are the files of grammars/classes, and IRR)", "unknown-class")
+                raise BadInput(message("web.unknown_class", cls=inflection_class),
+                               "unknown-class")
             # the word may be a form, or an unaccented lemma: name the lemmas it belongs to
             lemmas = sorted({(a.lemma, a.inflection_class) for a in judge.analyse(norm)}
                             | {(t.lemma, t.inflection_class) for t in others})
             if others:
-                reason = "%s is not in class %s; its paradigm is in class %s" % (
-                    lemma, inflection_class,
-                    ", ".join(sorted({t.inflection_class for t in others})))
+                reason = message("web.other_class", lemma=lemma, cls=inflection_class,
+                                 found=", ".join(sorted({t.inflection_class for t in others})))
+            elif inflection_class:
+                reason = message("web.unknown_lemma_in", lemma=lemma, cls=inflection_class)
             else:
-                which = f" in class {inflection_class}" if inflection_class else ""
-                reason = f"unknown lemma {lemma}{which}: no lemma has it among its forms"
+                reason = message("web.unknown_lemma", lemma=lemma)
             raise BadInput(reason, "unknown-lemma", 404,
                            lemmas=[{"lemma": lem, "inflection_class": c} for lem, c in lemmas])
         return {"lemma": norm, "paradigms": [
@@ -358,7 +366,7 @@ def create_app(judge, lang: str = "el") -> FastAPI:
         """:func:`collect` of ``matches()``, a search for ``text``, a rack or a pattern
         (``what``); BadInput ``empty`` or ``bad-rack``/``bad-pattern`` when it is none or bad."""
         if not text.strip():
-            raise BadInput(f"no {what} given", "empty")
+            raise BadInput(message(_NO_INPUT[what]), "empty")
         try:
             return collect(matches(), ranked, limit, sort)
         except (SearchError, InvalidWord) as e:
@@ -372,8 +380,7 @@ def create_app(judge, lang: str = "el") -> FastAPI:
     def anagram(rack: str, min_length: int, max_length: int, exact: bool, limit: int,
                 extra: int = 0, sort: str | None = None) -> dict:
         if extra and exact:
-            raise BadInput("exact and super cannot be asked together: a super-anagram adds "
-                           "letters to the rack's", "bad-request")
+            raise BadInput(message("web.exact_super"), "bad-request")
         lengths(min_length, max_length)
         found = search("rack", rack, lambda: judge.anagram(
             _readable(rack), min_length=min_length, max_length=max_length, exact=exact,
@@ -426,8 +433,8 @@ def create_app(judge, lang: str = "el") -> FastAPI:
 
     def lengths(min_length: int, max_length: int) -> None:
         if min_length > max_length:
-            raise BadInput(f"min_length ({min_length}) is greater than max_length "
-                           f"({max_length})", "out-of-range", 422)
+            raise BadInput(message("web.lengths", lo=min_length, hi=max_length),
+                           "out-of-range", 422)
 
     def Sort(default: str | None = None):
         return Query(default, pattern="^(|score|alpha|probability)$",
@@ -439,7 +446,7 @@ def create_app(judge, lang: str = "el") -> FastAPI:
         if not words:
             raise BadInput(no_word, "empty")
         if len(words) > MAX_WORDS:
-            raise BadInput(f"{len(words)} words given; at most {MAX_WORDS} per request",
+            raise BadInput(message("web.too_many", n=len(words), most=MAX_WORDS),
                            "too-many-words", 413)
 
     async def check_answer(words: list[str], strict: bool = False) -> dict:
