@@ -42,7 +42,12 @@ the main form, the others variants of weight 1):
   stem lacks) only where stressed (παρέμενα, παραμέναμε), as for ``aor``.
 
 Flags: ``base_only`` — a base for compounds only, not a word itself (πτύσσω: ανέπτυξα is a
-word, έπτυξα is not; grammars/compounds.py).
+word, έπτυξα is not; grammars/compounds.py); ``learned_persons`` — the learned -ην aorist
+keeps all six persons, not the 3rd only (the -ίσταμαι deponents: υπέστην, υπέστης, υπέστη,
+υπέστημεν, υπέστητε, υπέστησαν, as ΛΚΝ and Triantafyllidis 1941 conjugate them).
+
+``subj=-`` states that the verb has no perfective subjunctive, infinitive or imperative
+(συνίσταμαι: συνέστη, with no *συστεί in the dictionaries).
 
 Forms are ``(cell, form, weight, part key)``; the compiler tags each analysis with the part
 that licensed it (``part:aor`` …).
@@ -60,7 +65,7 @@ from lexicon import LEXICON_DIR, VERB_PARTS_FILE, rows
 
 LEXICON_FILE = LEXICON_DIR / VERB_PARTS_FILE
 KEYS = ("aor", "subj", "imp", "ipf", "paor", "psubj", "pimp", "ppp", "mp")
-FLAGS = ("base_only", "present_only", "no_aw")
+FLAGS = ("base_only", "present_only", "no_aw", "learned_persons")
 PERSONS = ("1;SG", "2;SG", "3;SG", "1;PL", "2;PL", "3;PL")
 AOR_ENDINGS = ("α", "εσ", "ε", "αμε", "ατε", "αν")
 AOR_ENDINGS_HN = ("ην", "ησ", "η", "ημεν", "ητε", "ησαν")
@@ -232,9 +237,11 @@ def _weighted(values: tuple[str, ...]):
     return [(v, 0 if i == 0 else 1) for i, v in enumerate(values)]
 
 
-def aorist_forms(lemma: str, aor: str, subj: str | None) -> list[tuple[str, str]]:
-    """(cell, form) of the active aorist indicative of 1sg ``aor`` (module docstring).
-    Raises ValueError if ``aor`` does not end in -α or -ην."""
+def aorist_forms(lemma: str, aor: str, subj: str | None,
+                 all_persons: bool = False) -> list[tuple[str, str]]:
+    """(cell, form) of the active aorist indicative of 1sg ``aor`` (module docstring); a
+    learned -ην aorist gives its 3rd persons only unless ``all_persons`` (flag
+    ``learned_persons``). Raises ValueError if ``aor`` does not end in -α or -ην."""
     cut = _strip(aor, ("ην", "α"))
     if cut is None:
         raise ValueError(f"{lemma}: aorist {aor!r} does not end in -α or -ην")
@@ -247,7 +254,7 @@ def aorist_forms(lemma: str, aor: str, subj: str | None) -> list[tuple[str, str]
                 and (s_plain is None or s_plain == a_plain[1:]))
     out = []
     for person, e in zip(PERSONS, endings):
-        if e1 == "ην" and not person.startswith("3;"):
+        if e1 == "ην" and not person.startswith("3;") and not all_persons:
             continue  # the learned -ην aorist lives on in the 3rd persons (συνέβη, προέβησαν)
         cell = f"V;IND;PST;PFV;{person};ACT"
         if syllabic:
@@ -255,6 +262,10 @@ def aorist_forms(lemma: str, aor: str, subj: str | None) -> list[tuple[str, str]
             if len(_nuclei(letters)) <= 2:
                 letters = "ε" + letters
             out.append((cell, ph.realise(letters, "", "ANT")))
+            continue
+        if e1 == "ην" and s_plain is None:
+            # no subjunctive to place the augment: the stress stays on the 1sg's (συνέστημεν)
+            out.append((cell, ph.realise(a_stem + e, "", ph.KEEP)))
             continue
         form = ph.realise(a_plain + e, "", "ANT")
         region = _region(a_plain, s_plain) if s_plain and s_plain != a_plain else None
@@ -445,10 +456,13 @@ def forms(p: Parts, table=None) -> list[tuple[str, str, int, str]]:
     # as many subjunctives as aorists: each aorist has its own (both aorists of an -εύω
     # verb: φύτεψα/φυτέψω, φύτευσα/φυτεύσω), a variant one with its subjunctive and imperative
     paired = len(aor) > 1 and len(subj) == len(aor)
+    no_subj = "subj" in parts and not subj  # subj=-: the indicative only (συνέστη)
     for i, (a, w) in enumerate(_weighted(aor)):
         s = subj[i] if paired else subj[0] if subj else main_subj
-        for cell, f in aorist_forms(p.lemma, a, s):
+        for cell, f in aorist_forms(p.lemma, a, s, "learned_persons" in p.flags):
             out.append((cell, f, w, "aor"))
+        if no_subj:
+            continue
         st, oxy = perfective_stem(a, s, p.lemma)
         if stem is None:
             stem = st

@@ -112,7 +112,7 @@ def _d1_of_parts(lemma: str, p: cj.Parts):
     """Predicate ``(cell, form, part key) -> bool``: does this form of ``p``'s parts take
     §D1's optional unstressed augment ε- (επέρασα, εγράψαμε, επείθαμε; εγραφτήκαμε, as the
     class tables' passive aorist has it)?"""
-    subj = p.parts.get("subj", (None,))[0]
+    subj = (p.parts.get("subj") or (None,))[0]
     d1 = {a for a in p.parts.get("aor", ()) if cj.unaugmented(lemma, a, subj)}
     present = lemma if lemma.endswith("ω") else None  # the imperfect's stem (cj.forms)
     d1_ipf = {a for a in p.parts.get("ipf", ()) if cj.unaugmented(lemma, a, present)}
