@@ -134,7 +134,9 @@ def unimorph_pass(shared, hun, tables, manual, rows, counts, figures, dev):
         return {f for f, c, w in forms if pred(c)}
 
     for lemma in sorted(um):
-        if lemma in manual or lemma in rows or lemma in listed or not set(lemma) <= GREEK \
+        # a ppp-unlisted row yields to UniMorph's aorist (its participle is decided below)
+        taken = lemma in rows and rows[lemma][2] != "ppp-unlisted"
+        if lemma in manual or taken or lemma in listed or not set(lemma) <= GREEK \
                 or (lemma.endswith("άω") and lemma[:-2] + "ώ" in lex):
             continue
         cells = um[lemma]
