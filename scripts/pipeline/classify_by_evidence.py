@@ -246,9 +246,10 @@ def candidates(lemma: str, pos_list, tables, hun: set[str],
                if w == 0 and c.startswith("V;") and ";PFV" in c and c.endswith(voice)} - ipfv
         if not aor:
             # the active aorist is the imperfect's form (έκρινα, βάρυνα, απεύθυνα: P8.1,
-            # P8.2), so only the passive aorist shows the class's formation
+            # P8.2), so only the passive aorist indicative shows the class's formation (its
+            # subjunctive alone is no evidence: hunspell lists *ανασερνθεί, not *ανασέρνθηκα)
             aor = {f for f, c, w in gen
-                   if w == 0 and c.startswith("V;") and ";PFV" in c and c.endswith(";PASS")} - ipfv
+                   if w == 0 and c.startswith("V;IND;PST;PFV;") and c.endswith(";PASS")} - ipfv
         out.append(Evidence(code, forms, found, lemma in found, len(aor & found)))
     return out
 
