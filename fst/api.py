@@ -775,8 +775,7 @@ class Judge:
         if extra is not None:
             search.check_extra(extra)
             if exact:
-                raise search.SearchError("a super-anagram adds letters: it cannot use "
-                                         "exactly the rack's tiles")
+                raise search.SearchError(message("find.super_exact"))
             blocks = search._walk(self.runtime, ("*",), r.letters, r.blanks, lo, hi,
                                   extra == 0, extra)
             return self._profiled(search.super_blocks(blocks, r))

@@ -76,6 +76,13 @@ PAGES = ["/", "/?words=ΓΡΑΨΑ+ΞΑΝΑΡΩ+ΞΑΝΑΚΑΛΟΣ+Α+ΞΨΖΩ+Κ
          "/paradigm?lemma=ξψζωξψ", "/paradigm?lemma=γράφω&class=O19",
          "/search?rack=ΑΕΓΡΨΑ&min_length=99", "/search?rack=ΑΕΓΡΨΑ&limit=0&super=99",
          "/search?rack=ΑΕΓΡΨΑ&min_length=9&max_length=3", "/search?rack=ΑΕ&min_length=x",
+         # a rack or pattern that cannot be searched (fst/runtime/search.py: SearchError): an
+         # empty rack, too many blanks, tiles, Ξ; a letter set empty, unclosed, or none opened
+         "/search?rack=", "/search?rack=%3F%3F%3F%3F%3F%3F%3F%3F%3F%3F",
+         "/search?rack=ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥ", "/search?rack=ΞΞΞ", "/search?rack=ΑΒ1",
+         "/search?pattern=[]", "/search?pattern=]", "/search?pattern=ΑΝ[ΘΤ",
+         "/search?pattern=[%3F]", "/search?pattern=" + "%3F" * 16,
+         "/search?pattern=ΑΝ*&rack=ΞΞΞ",
          ("POST", "/analyse")]
 
 #: words of Latin letters a Greek page may show: names of formats, of the program and of an
@@ -203,6 +210,8 @@ BAD_REQUESTS = [
     ("/search?rack=ΑΕΓΡΨΑ&limit=0&super=99", 422, "out-of-range",
      "limit (0) must be between 1 and 5000; super (99) must be between 0 and 15",
      "από 1 έως 5000· η παράμετρος super"),
+    ("/search?rack=ΞΞΞ", 400, "bad-rack", "rack 'ΞΞΞ' has 3 × Ξ; the Greek set has 1",
+     "το ράφι «ΞΞΞ» έχει 3 × Ξ· το ελληνικό σετ έχει 1"),
 ]
 
 

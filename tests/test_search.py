@@ -349,3 +349,57 @@ def test_cli_bad_input_is_one_line(judge, capsys, argv, words):
     assert err.count("\n") == 1 and "Traceback" not in err
     for w in words:
         assert w in err
+
+
+#: one bad input per SearchError of fst/runtime/search.py (and fst/api.py's super-anagram):
+#: the call, and its English line, the same bytes as before the messages (the CLI and the JSON)
+SEARCH_ERRORS = [
+    (lambda: search.parse_rack(""), "the rack is empty: give its letters, with ? or * for a blank"),
+    (lambda: search.parse_rack("ΑΒ1"), "rack 'ΑΒ1': character '1' (DIGIT ONE) at position 3 is a "
+     "digit or number; words contain letters only"),
+    (lambda: search.parse_rack("??????????"), "rack '??????????' has 10 blanks; the Greek set "
+     "has 2"),
+    (lambda: search.parse_rack("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥ"), "rack 'ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥ' has 20 "
+     "tiles; at most 15 can be searched"),
+    (lambda: search.parse_rack("ΞΞΞ"), "rack 'ΞΞΞ' has 3 × Ξ; the Greek set has 1"),
+    (lambda: search.parse_pattern("[?]"), "pattern '[?]': '?' cannot stand inside the letter "
+     "set at position 1"),
+    (lambda: search.parse_pattern("[]"), "pattern '[]': the letter set at position 1 is empty"),
+    (lambda: search.parse_pattern("Α[^ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ]"), "pattern "
+     "'Α[^ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ]': the letter set at position 2 excludes every letter"),
+    (lambda: search.parse_pattern(" "), "the pattern is empty: give letters, ? for one letter, "
+     "* for any run, letters in [ ] for one of them"),
+    (lambda: search.parse_pattern("ΑΒ]"), "pattern 'ΑΒ]': ']' at position 3 closes no letter "
+     "set"),
+    (lambda: search.parse_pattern("ΑΝ[ΘΤ"), "pattern 'ΑΝ[ΘΤ': the letter set at position 3 is "
+     "not closed by ']'"),
+    (lambda: search.parse_pattern("ΑΝ[^A]"), "pattern 'ΑΝ[^A]': character 'A' (LATIN CAPITAL "
+     "LETTER A) at position 5 is a Latin letter, not Greek (it looks like the Greek 'Α'; allow "
+     "Latin look-alikes to map it)"),
+    (lambda: search.parse_pattern("?" * 16), "pattern '????????????????' has 16 letters, ? and "
+     "sets; a word has at most 15"),
+    (lambda: search.check_extra(99), "--super 99: give 0 to 15 more letters"),
+    (lambda: search.hooks(None, " "), "the word is empty"),
+    (lambda: search.hooks(None, "ΑΒ\u200b"), "word 'ΑΒ\\u200b': character U+200B (ZERO WIDTH "
+     "SPACE) at position 3 is an invisible or control character"),
+    (lambda: search.extension_tokens("ΓΡΑΦΩ", "left"), "side 'left': give one of front, back, "
+     "any"),
+    (lambda: search.extension_tokens("", "any"), "the word is empty"),
+]
+
+
+@pytest.mark.parametrize("call, english", SEARCH_ERRORS)
+def test_a_search_error_is_english_in_the_cli_and_greek_on_a_greek_page(call, english):
+    """Each SearchError is a message of grammars/messages.tsv: its string (the CLI's, the
+    JSON's) is the English line; grammars.labels.say gives it in Greek, without an English
+    word (less what was typed and the side names, parameter values)."""
+    from grammars.labels import say
+    with pytest.raises(search.SearchError) as e:
+        call()
+    assert str(e.value) == english and e.value.reason == english
+    greek = say(e.value.reason, "el")
+    assert greek != english and re.search("[α-ω]{3}", greek), greek
+    # less a parameter's value (a side) and name (the CLI's --super): as typed
+    latin = set(re.findall(r"(?<![\w+])[A-Za-z]{3,}(?!\w)", greek)) - {"left", "front", "back",
+                                                                      "any", "super"}
+    assert latin == set(), greek

@@ -145,6 +145,38 @@ def test_a_long_url_of_a_page_is_a_greek_414_page(server):
     assert say(body["error"]["reason"], "el") == body["error"]["reason"]
 
 
+@pytest.mark.parametrize("target", ["/?words=", "/search?rack=", "/no-such-page?x="])
+def test_a_page_url_over_the_read_head_is_the_greek_414_page(server, target):
+    """A page's URL over the head the server reads (MAX_URL_READ, 64 KiB), which the
+    protocol answers before routing: the application's Greek 414 page, as for a shorter URL
+    (test_a_long_url_of_a_page_is_a_greek_414_page), never the English JSON; the API's is
+    that JSON, its English line unchanged."""
+    import html
+    import re
+
+    from fst.app.web.app import MAX_URL_READ
+    host, port, _ = server
+    # past the 64 KiB h11 reads (a head that arrives whole within one read is parsed all the
+    # same: the application's 414, test_a_long_url_of_a_page_is_a_greek_414_page)
+    long = "%CE%91" * (4 * MAX_URL_READ // 6)
+    conn = http.client.HTTPConnection(host, port, timeout=60)
+    try:
+        conn.request("GET", target + long)
+        r = conn.getresponse()
+        page = r.read().decode("utf-8")
+    finally:
+        conn.close()
+    assert r.status == 414 and r.getheader("content-type").startswith("text/html"), page[:200]
+    assert '<html lang="el">' in page
+    shown = html.unescape(re.search(r'<p class="error".*?>(.*?)</p>', page, re.S)[1])
+    assert shown == ("η διεύθυνση URL έχει μήκος πάνω από %d byte· επιτρέπονται το πολύ 32768: "
+                     "στείλτε μακρύ κατάλογο με POST /api/check" % MAX_URL_READ), shown
+    got, body = _get(server, "/api/check?word=" + long)
+    assert (got, body["error"]["code"]) == (414, "uri-too-long")
+    assert body["error"]["reason"] == ("the URL is over %d bytes long; at most 32768: send a "
+                                       "long list with POST /api/check" % MAX_URL_READ)
+
+
 def test_long_header_fields_are_431_json(server):
     # the head never ends: the answer comes all the same, before the server closes
     head = b"GET /api/health HTTP/1.1\r\nHost: x\r\n" + b"X-Long: " + b"a" * 200_000

@@ -29,6 +29,7 @@ from typing import Iterable, Iterator, NamedTuple
 import numpy as np
 
 from grammars.alphabet import FINAL_SIGMA, TILE_SIGMA
+from grammars.labels import Message, message
 from grammars.normalize import InvalidWord, to_tile
 # the tile set is lexicon data, read by the lexicon
 from lexicon import tile_set
@@ -51,7 +52,33 @@ _LETTER_OF_CP[_CP] = np.arange(len(_CP))
 
 
 class SearchError(ValueError):
-    """A rack or pattern that cannot be searched; the message is one sentence naming it."""
+    """A rack or pattern that cannot be searched; the message is one sentence naming it.
+
+    Attributes:
+        reason: that sentence, a :class:`grammars.labels.Message` of grammars/messages.tsv
+            (its English string, which the command line and the JSON print; the web's Greek
+            pages say it in Greek).
+    """
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _quoted(text) -> Message:
+    """``text`` as typed, quoted: in English its ``repr`` (the command line's), in Greek in
+    «», an invisible character written as ``repr`` writes it (``\\u200b``)."""
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+    return message("find.quoted", shown_en=repr(text), text_el=shown)
+
+
+def _shifted(reason, offset: int):
+    """The reason ``reason`` of an InvalidWord with its position (the field ``pos``) moved
+    ``offset`` characters on: the position in the whole rack or pattern, not in its piece."""
+    if not isinstance(reason, Message):
+        return reason
+    return Message(reason.key, {k: v + offset if k == "pos" and isinstance(v, int)
+                                else _shifted(v, offset) for k, v in reason.fields.items()})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -213,15 +240,20 @@ class Rack:
         return len(self.letters) + self.blanks
 
 
-def _tile_letters(text: str, what: str, offset: int = 0) -> str:
-    """Tile form of a piece of a rack or pattern (any case, accents), or SearchError."""
+# the message of a piece that cannot be Greek, by what it is a piece of (grammars/messages.tsv)
+_BAD_PIECE = {"rack": "find.rack_input", "pattern": "find.pattern_input",
+              "word": "find.word_input"}
+
+
+def _tile_letters(text: str, what: str, whole: str, offset: int = 0) -> str:
+    """Tile form of a piece of a rack or pattern (any case, accents), or SearchError naming
+    ``what`` (rack, pattern or word) ``whole``, the piece's position ``offset`` in it."""
     try:
         return to_tile(text)
     except InvalidWord as e:
-        reason = e.reason
-        if e.position is not None and offset:
-            reason = re.sub(r"position \d+", f"position {e.position + offset}", reason)
-        raise SearchError(f"{what}: {reason}") from None
+        reason = _shifted(e.reason, offset) if e.position is not None and offset else e.reason
+        raise SearchError(message(_BAD_PIECE[what], text=_quoted(whole),
+                                  reason=reason)) from None
 
 
 def parse_rack(text: str, max_tiles: int = MAX_RACK, check_set: bool = True) -> Rack:
@@ -230,22 +262,23 @@ def parse_rack(text: str, max_tiles: int = MAX_RACK, check_set: bool = True) -> 
     letter or blank, more than two blanks, more than ``max_tiles`` tiles, or more tiles of a
     letter than the Greek set holds (``check_set``; counts from :func:`tile_set`)."""
     if not isinstance(text, str) or not text.strip():
-        raise SearchError("the rack is empty: give its letters, with ? or * for a blank")
+        raise SearchError(message("find.no_rack"))
     text = text.strip()
+    named = message("find.rack", text=_quoted(text))
     blanks = sum(text.count(c) for c in BLANK_CHARS)
     rest = "".join(c for c in text if c not in BLANK_CHARS)
-    letters = _tile_letters(rest, f"rack {text!r}") if rest.strip() else ""
+    letters = _tile_letters(rest, "rack", text) if rest.strip() else ""
     if blanks > MAX_BLANKS:
-        raise SearchError(f"rack {text!r} has {blanks} blanks; the Greek set has {MAX_BLANKS}")
+        raise SearchError(message("find.blanks", rack=named, n=blanks, most=MAX_BLANKS))
     if len(letters) + blanks > max_tiles:
-        raise SearchError(f"rack {text!r} has {len(letters) + blanks} tiles; at most "
-                          f"{max_tiles} can be searched")
+        raise SearchError(message("find.tiles", rack=named, n=len(letters) + blanks,
+                                  most=max_tiles))
     if check_set:
         ts = tile_set()
         for c in sorted(set(letters)):
             if letters.count(c) > ts.counts[c]:
-                raise SearchError(f"rack {text!r} has {letters.count(c)} × {c}; the Greek set "
-                                  f"has {ts.counts[c]}")
+                raise SearchError(message("find.letter", rack=named, n=letters.count(c),
+                                          letter=c, most=ts.counts[c]))
     return Rack("".join(sorted(letters)), blanks)
 
 
@@ -255,18 +288,18 @@ def _letter_set(body: str, text: str, pos: int) -> str:
     ``[^…]`` becomes the letters it does not name. Raises :class:`SearchError`."""
     negated = body.startswith("^")
     inner = body[1:] if negated else body
+    named = message("find.pattern", text=_quoted(text))
     bad = next((c for c in inner if c in "[?*^"), None)
     if bad is not None:
-        raise SearchError(f"pattern {text!r}: {bad!r} cannot stand inside the letter set "
-                          f"at position {pos + 1}")
+        raise SearchError(message("find.in_set", pattern=named, char=_quoted(bad),
+                                  pos=pos + 1))
     if not inner.strip():
-        raise SearchError(f"pattern {text!r}: the letter set at position {pos + 1} is empty")
-    letters = set(_tile_letters(inner, f"pattern {text!r}", pos + 1 + negated))
+        raise SearchError(message("find.set_empty", pattern=named, pos=pos + 1))
+    letters = set(_tile_letters(inner, "pattern", text, pos + 1 + negated))
     if negated:
         letters = set(TILE_LETTERS) - letters
         if not letters:
-            raise SearchError(f"pattern {text!r}: the letter set at position {pos + 1} "
-                              "excludes every letter")
+            raise SearchError(message("find.set_all", pattern=named, pos=pos + 1))
     return "[" + "".join(sorted(letters, key=_INDEX.__getitem__)) + "]"
 
 
@@ -279,9 +312,9 @@ def parse_pattern(text: str) -> tuple[str, ...]:
     character that is none of these, a set that is empty, unclosed or excludes every letter,
     or more than :data:`MAX_PATTERN` letters, ``?`` and sets."""
     if not isinstance(text, str) or not text.strip():
-        raise SearchError("the pattern is empty: give letters, ? for one letter, * for any "
-                          "run, letters in [ ] for one of them")
+        raise SearchError(message("find.no_pattern"))
     text = text.strip()
+    named = message("find.pattern", text=_quoted(text))
     tokens: list[str] = []
     pos = 0
     for piece in re.split(r"(\[[^\]]*\]?|[?*\]])", text):
@@ -289,20 +322,18 @@ def parse_pattern(text: str) -> tuple[str, ...]:
             if not (piece == "*" and tokens and tokens[-1] == "*"):
                 tokens.append(piece)
         elif piece == "]":
-            raise SearchError(f"pattern {text!r}: ']' at position {pos + 1} closes no letter "
-                              "set")
+            raise SearchError(message("find.set_close", pattern=named, pos=pos + 1))
         elif piece.startswith("["):
             if not piece.endswith("]") or len(piece) == 1:
-                raise SearchError(f"pattern {text!r}: the letter set at position {pos + 1} "
-                                  "is not closed by ']'")
+                raise SearchError(message("find.set_open", pattern=named, pos=pos + 1))
             tokens.append(_letter_set(piece[1:-1], text, pos))
         elif piece:
-            tokens.extend(_tile_letters(piece, f"pattern {text!r}", pos))
+            tokens.extend(_tile_letters(piece, "pattern", text, pos))
         pos += len(piece)
     fixed = sum(t != "*" for t in tokens)
     if fixed > MAX_PATTERN:
-        raise SearchError(f"pattern {text!r} has {fixed} letters, ? and sets; a word has at "
-                          f"most {MAX_PATTERN}")
+        raise SearchError(message("find.pattern_long", pattern=named, n=fixed,
+                                  most=MAX_PATTERN))
     return tuple(tokens)
 
 
@@ -766,7 +797,7 @@ def super_anagram(dfa: TileDFA, rack: str | Rack, extra: int, min_length: int = 
 def check_extra(extra) -> int:
     """``extra`` (the letters a super-anagram adds), or :class:`SearchError`."""
     if not isinstance(extra, int) or not 0 <= extra <= MAX_RACK:
-        raise SearchError(f"--super {extra!r}: give 0 to {MAX_RACK} more letters")
+        raise SearchError(message("find.super", given=repr(extra), most=MAX_RACK))
     return extra
 
 
@@ -794,10 +825,10 @@ def pattern(dfa: TileDFA, text: str, rack: str | Rack | None = None, min_length:
 def hooks(dfa: TileDFA, word: str, min_length: int = 2, max_length: int = 15) -> Hooks:
     """The letters that make a word of ``dfa`` (within the lengths) before and after ``word``
     (any case, accents). Raises :class:`SearchError` if ``word`` is not a Greek word."""
-    tile = _tile_letters(word, f"word {word!r}") if isinstance(word, str) and word.strip() \
+    tile = _tile_letters(word, "word", word) if isinstance(word, str) and word.strip() \
         else None
     if tile is None:
-        raise SearchError("the word is empty")
+        raise SearchError(message("input.empty"))
     front = dfa.accepts_many([c + tile for c in TILE_LETTERS], min_length, max_length)
     back = dfa.accepts_many([tile + c for c in TILE_LETTERS], min_length, max_length)
     inner = dfa.accepts_many([tile[1:], tile[:-1]], min_length, max_length).tolist()
@@ -814,10 +845,10 @@ def extension_tokens(word: str, side: str = "any") -> tuple[str, ...]:
     letters added before it), ``WORD*`` (``back``) or ``*WORD*`` (``any``). Raises
     :class:`SearchError` for a word that is not Greek or an unknown side."""
     if side not in SIDES:
-        raise SearchError(f"side {side!r}: give one of {', '.join(SIDES)}")
+        raise SearchError(message("find.side", side=_quoted(side), sides=", ".join(SIDES)))
     if not isinstance(word, str) or not word.strip():
-        raise SearchError("the word is empty")
-    tile = _tile_letters(word.strip(), f"word {word.strip()!r}")
+        raise SearchError(message("input.empty"))
+    tile = _tile_letters(word.strip(), "word", word.strip())
     head = ("*",) if side in ("front", "any") else ()
     tail = ("*",) if side in ("back", "any") else ()
     return head + tuple(tile) + tail

@@ -216,6 +216,20 @@ def create_app(judge, lang: str = "el") -> FastAPI:
             return JSONResponse(body, status_code=status)
         return page(request, "error.html", status, status=status, code=code, reason=reason)
 
+    def error_page(status: int, code: str, reason: str, path: str = "/",
+                   server: tuple | None = None) -> bytes:
+        """The error page (error.html) of ``status``, ``code`` and ``reason`` in the pages'
+        language, for ``path``, as UTF-8 bytes: the server's own answer to a request the
+        application never sees (a head over MAX_URL_READ bytes; fst/app/web/h11_protocol.py).
+        ``server``: the (host, port) that links to the style sheet name."""
+        scope = {"type": "http", "method": "GET", "path": path, "raw_path": path.encode(),
+                 "query_string": b"", "headers": [], "root_path": "", "scheme": "http",
+                 "server": server or ("localhost", None), "app": app, "router": app.router}
+        return page(Request(scope), "error.html", status, status=status, code=code,
+                    reason=reason).body
+
+    app.state.error_page = error_page
+
     # -- errors: one sentence, never a traceback ---------------------------------------------
     @app.exception_handler(BadInput)
     async def _bad_input(request: Request, exc: BadInput):
@@ -332,7 +346,9 @@ def create_app(judge, lang: str = "el") -> FastAPI:
             for t in found], "_tables": found}
 
     def search_error(exc: Exception, code: str) -> BadInput:
-        return BadInput(str(exc).rstrip("."), code)
+        # the exception's message (grammars/messages.tsv), which a Greek page says in Greek
+        reason = getattr(exc, "reason", None) or str(exc)
+        return BadInput(str(reason).rstrip(".") if reason.endswith(".") else reason, code)
 
     def match_dict(m, combos: int | None = None) -> dict:
         d = {"word": m.word, "blanks": list(m.blanks), "shown": m.shown, "score": m.score}

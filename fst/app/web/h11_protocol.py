@@ -10,7 +10,9 @@ client is still sending, the close becomes a connection reset. Here:
   as a browser sends them;
 - a URL longer than :data:`MAX_HEAD` bytes gets ``414`` (longer header fields ``431``) and a
   request that is not HTTP ``400``, each with the API's JSON error
-  ``{"error": {"code", "reason"}}``;
+  ``{"error": {"code", "reason"}}``; a 414 or 431 of a page (a path outside ``/api``) is the
+  application's error page instead, in its language (``app.state.error_page``), as the
+  application answers a shorter URL;
 - after such an error the rest of the request head is read and dropped (up to
   :data:`DRAIN_BYTES` bytes or :data:`DRAIN_SECONDS`) before the socket is closed, so that the
   client reads the answer instead of a reset.
@@ -19,16 +21,19 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.parse
 
 import h11
 from uvicorn.protocols.http.h11_impl import STATUS_PHRASES, H11Protocol
 
 from fst.app.web.app import MAX_URL, MAX_URL_READ
+from grammars.labels import message
 
 MAX_HEAD = MAX_URL_READ  # bytes of a request head read at most (h11's incomplete event size)
 DRAIN_BYTES = 64 * 1024 * 1024  # bytes of a refused head read and dropped at most
 DRAIN_SECONDS = 10.0
 _NON_ASCII = re.compile(rb"[\x80-\xff]")
+_TARGET = re.compile(rb"[A-Z]+ (/[^ ?#]*)")  # the path of a request line, as far as it is read
 
 
 def _percent_encoded(line: bytes) -> bytes:
@@ -76,11 +81,10 @@ class Protocol(H11Protocol):
             line = data.find(b"\n")
             if line < 0 or line > MAX_URL:
                 self._refuse(414, "uri-too-long",
-                             f"the URL is over {MAX_HEAD} bytes long; at most {MAX_URL}: "
-                             "send a long list with POST /api/check")
+                             message("web.url_over", size=MAX_HEAD, most=MAX_URL), data)
             else:
-                self._refuse(431, "headers-too-large",
-                             f"the request's header fields are over {MAX_HEAD} bytes")
+                self._refuse(431, "headers-too-large", message("web.headers", size=MAX_HEAD),
+                             data)
             self._drain(data)
         else:
             self._refuse(400, "bad-request",
@@ -88,17 +92,40 @@ class Protocol(H11Protocol):
                          "control characters: percent-encode them)")
             self.transport.close()
 
-    def _refuse(self, status: int, code: str, reason: str) -> None:
-        """Send the API's JSON error ``code``, ``reason`` with ``status``; the connection is
-        to be closed after it."""
-        body = json.dumps({"error": {"code": code, "reason": reason}}).encode("ascii")
-        headers = [(b"content-type", b"application/json"), (b"connection", b"close"),
+    def _refuse(self, status: int, code: str, reason: str, head: bytes = b"") -> None:
+        """Send the API's JSON error ``code``, ``reason`` with ``status``, or for a page's
+        request (``head``: the start of the request head; a path outside ``/api``) the
+        application's error page; the connection is to be closed after it."""
+        page = self._page(status, code, reason, head)
+        if page is not None:
+            body, kind = page, b"text/html; charset=utf-8"
+        else:
+            body = json.dumps({"error": {"code": code, "reason": reason}}).encode("ascii")
+            kind = b"application/json"
+        headers = [(b"content-type", kind), (b"connection", b"close"),
                    (b"content-length", str(len(body)).encode("ascii"))]
         event = h11.Response(status_code=status, headers=headers,
                              reason=STATUS_PHRASES.get(status, b""))
         self.transport.write(self.conn.send(event))
         self.transport.write(self.conn.send(h11.Data(data=body)))
         self.transport.write(self.conn.send(h11.EndOfMessage()))
+
+    def _page(self, status: int, code: str, reason: str, head: bytes) -> bytes | None:
+        """The application's error page for the request whose head begins ``head``, or None
+        for a request of the API (or none readable, or an application without pages)."""
+        target = _TARGET.match(head)
+        render = getattr(getattr(getattr(self.config, "app", None), "state", None),
+                         "error_page", None)
+        if target is None or render is None:
+            return None
+        path = urllib.parse.unquote(target[1].decode("latin-1"))
+        if path.startswith("/api"):  # as the application tells the API's requests
+            return None
+        try:
+            return render(status, code, reason, path if len(path) <= MAX_URL else "/",
+                          self.server)
+        except Exception:  # a page that cannot be made: the JSON line, never a reset
+            return None
 
     def _drain(self, data: bytes) -> None:
         """Drop ``data`` of a refused head; close once the head ends (a blank line), or
