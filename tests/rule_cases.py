@@ -24,7 +24,6 @@ DISAGREE = {  # word: reason (see the module docstring)
     "ΞΑΝΑΕΠΑΝΑΛΑΜΒΑΝΩ": "B3: 16 letters: outside the board profile (§LEN); the row itself says unsure",
     "ΞΑΝΑΕΠΑΝΕΛΑΒΑ": "B3: lemma not in the lexicon (άρω, άγω, αίρω, αίνω, επαναλαμβάνω compounds, ήρα/ήγα)",
     "ΞΑΝΑΕΠΑΝΑΠΑΥΘΩ": "B3: lemma not in the lexicon (άρω, άγω, αίρω, αίνω, επαναλαμβάνω compounds, ήρα/ήγα)",
-    "ΞΑΝΑΕΠΑΝΑΚΑΜΠΤΩ": "B3: lemma not in the lexicon (άρω, άγω, αίρω, αίνω, επαναλαμβάνω compounds, ήρα/ήγα)",
     "ΞΑΝΑΗΡΑ": "B3: lemma not in the lexicon (άρω, άγω, αίρω, αίνω, επαναλαμβάνω compounds, ήρα/ήγα)",
     "ΞΑΝΑΗΓΑ": "B3: lemma not in the lexicon (άρω, άγω, αίρω, αίνω, επαναλαμβάνω compounds, ήρα/ήγα)",
     "ΔΕΚΑΟΡΟΦΟΣ": "B8: lemma not in the lexicon",

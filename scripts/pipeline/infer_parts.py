@@ -423,6 +423,9 @@ def main(argv=None) -> int:
             # active-only (a) and deponent (b) classes: §D6, a -μένος participle only where
             # the dictionaries give one (δέχομαι: no *δεγμένος); a kind each
             kind = "ppp-absent" if code.endswith("a") else "ppp-absent-deponent"
+            if not any(f == e.lemma and c.startswith("V;IND;PRS;IPFV;1;SG;")
+                       for f, c, w in forms):
+                continue  # a class that does not give the lemma's present (ανθίζω, P10.9a)
             ptcp = {f for f, c, w in forms if c.startswith(PTCP)}
             if ptcp and not any(f in hun for f in ptcp):
                 ts = sorted({t for t in map(to_tile, ptcp) if in_training(t)})
