@@ -218,6 +218,18 @@ def sub_fold(tile: str) -> int:
 AOR1, SBJV1 = "V;IND;PST;PFV;1;SG;ACT", "V;SBJV;PFV;1;SG;ACT"
 
 
+def held_out(figures, kind: str, ts, dev, need: int = 1) -> None:
+    """Add to ``figures[kind]`` the held-out precision of an absence decision on the tile
+    forms ``ts``: decided on one sub-fold (``need`` forms or more there, none in the dev half),
+    measured on the other sub-fold's forms, right where the dev half lacks them."""
+    for k in (0, 1):
+        learn = [t for t in ts if sub_fold(t) == k]
+        test = [t for t in ts if sub_fold(t) != k]
+        if len(learn) >= need and not any(t in dev for t in learn):
+            figures[kind][0] += len(test)
+            figures[kind][1] += sum(t not in dev for t in test)
+
+
 def both_pass(both, dev, rows, counts, figures) -> dict:
     """Kind ``aor-both`` (module docstring) on the candidates ``both``: lemma → (class, own
     aorist, other aorist, own subjunctive, other subjunctive, dev-could-hold tiles of the
@@ -265,6 +277,12 @@ def both_pass(both, dev, rows, counts, figures) -> dict:
 MIN_ABSENT = 3
 SYSTEMS = {"aor": "active aorist", "paor": "passive aorist", "ppp": "participle"}
 ABSENT_KINDS = {"aor-absent", "paor-absent", "ppp-absent-any"}
+#: the source column of each kind's rows
+SOURCES = {"ppp-absent": "hunspell+evidence+pes-dev", "ppp-unlisted": "hunspell+evidence",
+           "ppp-absent-deponent": "hunspell+evidence+pes-dev",
+           "aor-unimorph": "unimorph+hunspell", "verb-unimorph": "unimorph+hunspell",
+           "aor-learned": "hunspell+evidence+pes-dev", "aor-both": "evidence+pes-dev",
+           **dict.fromkeys(ABSENT_KINDS, "hunspell+evidence+pes-dev")}
 
 
 def system_of(cell: str) -> str | None:
@@ -307,12 +325,7 @@ def absent_pass(verbs, tables, hun, dev, in_training, rows, counts, figures) -> 
                 continue
             ts = sorted({t for t in map(to_tile, fs) if in_training(t)})
             kind = "ppp-absent-any" if key == "ppp" else f"{key}-absent"
-            for k in (0, 1):
-                learn = [t for t in ts if sub_fold(t) == k]
-                test = [t for t in ts if sub_fold(t) != k]
-                if len(learn) >= MIN_ABSENT and not any(t in dev for t in learn):
-                    figures[kind][0] += len(test)
-                    figures[kind][1] += sum(t not in dev for t in test)
+            held_out(figures, kind, ts, dev, MIN_ABSENT)
             if len(ts) >= MIN_ABSENT and not any(t in dev for t in ts):
                 parts.append((key, kind, len(fs), len(ts)))
         if parts:
@@ -449,12 +462,7 @@ def main(argv=None) -> int:
                     counts["ppp: no official list to confirm"] += 1
                     continue
                 # decided on one sub-fold, measured on the other (held-out precision)
-                for k in (0, 1):
-                    learn = [t for t in ts if sub_fold(t) == k]
-                    test = [t for t in ts if sub_fold(t) != k]
-                    if learn and not any(t in dev for t in learn):
-                        figures[kind][0] += len(test)
-                        figures[kind][1] += sum(t not in dev for t in test)
+                held_out(figures, kind, ts, dev)
                 if not ts or any(t in dev for t in ts):
                     counts["ppp: hunspell silent, list undecided or holds one (kept)"] += 1
                     continue
@@ -473,8 +481,9 @@ def main(argv=None) -> int:
     for kind, (n, right) in sorted(figures.items()):
         prec = right / n if n else 1.0
         ok = dev is None or prec >= KEEP or kind in DEFAULT_KINDS
-        print(f"  {kind}\t{n}\t{right}\t{prec:.3f}\t"
-              f"{('kept (the regulation default)' if kind in DEFAULT_KINDS else 'kept') if ok else 'dropped'}")
+        status = "dropped" if not ok else \
+            "kept (the regulation default)" if kind in DEFAULT_KINDS else "kept"
+        print(f"  {kind}\t{n}\t{right}\t{prec:.3f}\t{status}")
         if not ok:
             dropped.add(kind)
     for lemma, (code, parts, kind, cit) in list(rows.items()):
@@ -501,12 +510,7 @@ def main(argv=None) -> int:
         code, parts, kind, cit = rows[lemma]
         if kind in dropped:
             continue
-        srcs = {"ppp-absent": "hunspell+evidence+pes-dev", "ppp-unlisted": "hunspell+evidence",
-               "ppp-absent-deponent": "hunspell+evidence+pes-dev",
-               "aor-unimorph": "unimorph+hunspell", "verb-unimorph": "unimorph+hunspell",
-               "aor-learned": "hunspell+evidence+pes-dev", "aor-both": "evidence+pes-dev"}
-        srcs.update(dict.fromkeys(ABSENT_KINDS, "hunspell+evidence+pes-dev"))
-        src = "+".join(dict.fromkeys(x for k in kind.split("+") for x in srcs[k].split("+")))
+        src = "+".join(dict.fromkeys(x for k in kind.split("+") for x in SOURCES[k].split("+")))
         lines.append(f"{lemma}\t{code}\t{parts}\t-\t{src}\t{kind.split('+')[0]}: {cit}")
     for k, v in sorted(counts.items()):
         print(f"  {k}: {v}")
