@@ -42,14 +42,21 @@ TILES_FILE = LEXICON_DIR / "tiles" / "greek.tsv"  # the tile set (values, counts
 LICENCES_FILE = LEXICON_DIR / "notes" / "licences.tsv"  # each file's licence note
 #: the lemma files whose rows carry a source id (README.md; grammars/profiles.py)
 SOURCE_FILES = {"lemmas-pes-dev.tsv": "PES", "lemmas-freedict.tsv": "FD"}
+#: the lemma files whose rows carry a source id by their source column: a participle that only
+#: FreeDict gives (scripts/pipeline/import_participles.py) is left out of ``free`` as FD is
+SOURCE_COLUMN_MARKS = {"lemmas-participles.tsv": {"freedict": "FD"}}
 #: a flag shown in analyses: the accent of a lemma learned from tile forms is a guess
 FLAG_MARKS = {"accent_guessed": "ACCENT-GUESSED"}
 
 
-def source_marks(file_name: str, flags=()) -> tuple[str, ...]:
-    """The ids every analysis of a row of lexicon file ``file_name`` carries (its source id,
-    and the marks of its flags, e.g. ``ACCENT-GUESSED``)."""
+def source_marks(file_name: str, flags=(), source: str = "") -> tuple[str, ...]:
+    """The ids every analysis of a row of lexicon file ``file_name`` with source column
+    ``source`` carries (the file's source id, or the one its source column gives, and the
+    marks of its flags, e.g. ``ACCENT-GUESSED``)."""
     out = [SOURCE_FILES[file_name]] if file_name in SOURCE_FILES else []
+    by_source = SOURCE_COLUMN_MARKS.get(file_name, {})
+    if source in by_source:
+        out.append(by_source[source])
     return tuple(out + [FLAG_MARKS[f] for f in flags if f in FLAG_MARKS])
 
 
@@ -112,7 +119,7 @@ def read_lemmas(paths: list[Path]) -> list[LexEntry]:
                 raise ValueError(f"{p}:{lineno}: expected 8 tab-separated columns")
             flags = tuple(x for x in parts[5].split(",") if x and x != "-")
             out.append(LexEntry(parts[0], parts[1], parts[3], parts[7], flags,
-                                source_marks(Path(p).name, flags)))
+                                source_marks(Path(p).name, flags, parts[7])))
     return out
 
 

@@ -379,7 +379,7 @@ def test_active_only_verb_without_evidence_has_no_participle(judge):
     # every member a -μένος participle, and where hunspell attests none and every form is too
     # long for the list to judge, infer_parts.py's ppp-unlisted kind removes it (απεργώ: no
     # *απεργημένες; κλασικίζω: no *κλασικισμένη); an attested one stays (γραμμένος)
-    rows = [p for p in cj.parts_index().values() if "ppp-unlisted" in p.citation]
+    rows = [p for p in cj.parts_index().values() if p.citation.startswith("ppp-unlisted:")]
     assert rows and all(p.inflection_class.endswith("a") and p.parts.get("ppp") == ()
                         for p in rows)
     assert {"απεργώ", "κλασικίζω", "ανατολίζω"} <= {p.lemma for p in rows}
@@ -388,6 +388,23 @@ def test_active_only_verb_without_evidence_has_no_participle(judge):
     for word in ("ΑΠΕΡΓΗΜΕΝΕΣ", "ΚΛΑΣΙΚΙΣΜΕΝΗ", "ΑΝΑΤΟΛΙΣΜΕΝΗ"):
         assert not judge.check(word).valid, word
     for word in ("ΑΠΕΡΓΗΣΑΜΕ", "ΚΛΑΣΙΚΙΖΕΙ", "ΓΡΑΜΜΕΝΟΣ"):
+        assert judge.check(word).valid, word
+
+
+def test_deponent_participle_unlisted_by_default(judge):
+    # §D6's default for a deponent class too: where hunspell attests no participle form and
+    # every one is too long for the list, infer_parts.py's ppp-unlisted-deponent kind removes
+    # it (αναρωτιέμαι: no *αναρωτημένος; ενδιαφέρομαι: no *ενδιαφερμένος)
+    rows = [p for p in cj.parts_index().values()
+            if p.citation.startswith("ppp-unlisted-deponent:")]
+    assert rows and all(p.inflection_class.endswith("b") and p.parts.get("ppp") == ()
+                        for p in rows)
+    assert {"αναρωτιέμαι", "ενδιαφέρομαι", "λυμαίνομαι"} <= {p.lemma for p in rows}
+    assert any(f == "αναρωτημένος" for f, c, _w in generate("αναρωτιέμαι",
+               load_tables()["P10.1b"]) if c == PPP1)
+    for word in ("ΑΝΑΡΩΤΗΜΕΝΟΣ", "ΞΑΝΑΑΝΑΡΩΤΗΜΕΝΕ", "ΕΝΔΙΑΦΕΡΜΕΝΕ", "ΛΥΜΑΣΜΕΝΟΙ"):
+        assert not judge.check(word).valid, word
+    for word in ("ΑΝΑΡΩΤΙΕΜΑΙ", "ΑΝΑΡΩΤΗΘΗΚΑ", "ΕΝΔΙΑΦΕΡΘΗΚΑ", "ΛΥΜΑΙΝΟΝΤΑΙ"):
         assert judge.check(word).valid, word
 
 

@@ -20,6 +20,8 @@ and a kind of decision is kept only if its precision on the dev half holds (``KE
   κλασικισμένος): ``ppp=-``, regulation §D6's default ("participles … only when they are in
   the aids"). Not decided by ``KEEP`` but printed: held out on the verbs the list can judge,
   the share of the hunspell-silent participle forms the dev half lacks (0.80, 2026-12-03).
+  ``ppp-unlisted-deponent``: the same default for a verb of a deponent class (αναρωτιέμαι:
+  no *αναρωτημένος), printed apart.
 * ``ppp-absent-deponent`` — the same for a verb of a deponent class (code ending in ``b``,
   whose table gives every member a -μένος participle: *δεγμένος, *ευγμένος): §D6 admits a
   participle only where the dictionaries give it; a kind of its own, kept at ``KEEP``.
@@ -68,7 +70,7 @@ BOTH_MIN, BOTH_RATIO = 2, 0.75  # aor-both: listed forms of the other aorist, an
 PTCP = "V.PTCP;PASS;PFV;"
 #: kinds that state the regulation's own default where no evidence speaks, kept whatever their
 #: figure (printed all the same): §D6, a participle only where the dictionaries give it
-DEFAULT_KINDS = {"ppp-unlisted"}
+DEFAULT_KINDS = {"ppp-unlisted", "ppp-unlisted-deponent"}
 LEARNED = {"P5.2": "P5.1", "P5.2a": "P5.1a"}
 # -εύω verbs with both aorists (έπαψα and έπαυσα): the other class of each pair
 OTHER_AORIST = {**LEARNED, "P5.1": "P5.2", "P5.1a": "P5.2a"}
@@ -135,7 +137,7 @@ def unimorph_pass(shared, hun, tables, manual, rows, counts, figures, dev):
 
     for lemma in sorted(um):
         # a ppp-unlisted row yields to UniMorph's aorist (its participle is decided below)
-        taken = lemma in rows and rows[lemma][2] != "ppp-unlisted"
+        taken = lemma in rows and rows[lemma][2] not in DEFAULT_KINDS
         if lemma in manual or taken or lemma in listed or not set(lemma) <= GREEK \
                 or (lemma.endswith("άω") and lemma[:-2] + "ώ" in lex):
             continue
@@ -279,6 +281,7 @@ SYSTEMS = {"aor": "active aorist", "paor": "passive aorist", "ppp": "participle"
 ABSENT_KINDS = {"aor-absent", "paor-absent", "ppp-absent-any"}
 #: the source column of each kind's rows
 SOURCES = {"ppp-absent": "hunspell+evidence+pes-dev", "ppp-unlisted": "hunspell+evidence",
+           "ppp-unlisted-deponent": "hunspell+evidence",
            "ppp-absent-deponent": "hunspell+evidence+pes-dev",
            "aor-unimorph": "unimorph+hunspell", "verb-unimorph": "unimorph+hunspell",
            "aor-learned": "hunspell+evidence+pes-dev", "aor-both": "evidence+pes-dev",
@@ -442,19 +445,19 @@ def main(argv=None) -> int:
             ptcp = {f for f, c, w in forms if c.startswith(PTCP)}
             if ptcp and not any(f in hun for f in ptcp):
                 ts = sorted({t for t in map(to_tile, ptcp) if in_training(t)})
-                if code.endswith("a"):
-                    # held out on the verbs the list can judge: their participle forms the
-                    # dev half lacks (the figure of hunspell's silence alone)
-                    measure("ppp-unlisted", ptcp, False)
-                if not ts and code.endswith("a"):
-                    # every participle form is too long for the list (απεργημένος): §D6's
-                    # default, no participle that no dictionary gives
-                    rows[e.lemma] = (code, "ppp=-", "ppp-unlisted",
+                unlisted = "ppp-unlisted" if code.endswith("a") else "ppp-unlisted-deponent"
+                # held out on the verbs the list can judge: their participle forms the
+                # dev half lacks (the figure of hunspell's silence alone)
+                measure(unlisted, ptcp, False)
+                if not ts:
+                    # every participle form is too long for the list (απεργημένος,
+                    # αναρωτημένος): §D6's default, no participle that no dictionary gives
+                    rows[e.lemma] = (code, "ppp=-", unlisted,
                                      f"hunspell el_GR attests none of the {len(ptcp)} participle "
                                      "forms of the class and the official list could show none; "
                                      "regulation §D6: participles only where the dictionaries "
                                      "give them")
-                    counts["ppp-unlisted"] += 1
+                    counts[unlisted] += 1
                     continue
                 # the list as lemma-level evidence: it could show some participle form and
                 # shows none (absence only for 2–8 letters in the training part)

@@ -50,6 +50,8 @@ SOURCE_STEPS: tuple[Step, ...] = (
     Step("import_spacy_adverbs.py", False, ("lexicon/closed.tsv",), 0.3, shared=False),
     Step("import_hidden_words.py", False, ("lexicon/hidden_words.tsv",), 0.1, shared=False),
     Step("make_phonotactics.py", False, ("grammars/phonotactics.tsv",), 1),
+    # reads FreeDict's index (Debian dict-freedict-ell-eng), WordNet and UniMorph
+    Step("import_participles.py", False, ("lexicon/lemmas-participles.tsv",), 0.2),
 )
 
 #: The steps a fold reruns, in an order that respects their inputs: each reads the files the ones
