@@ -15,7 +15,9 @@ Cleaning (counts are printed):
   Latin look-alike capitals such as ``Aμερικανός`` are caught too);
 * a lemma's second class code is a *derivation record* when the code's own members never end
   like the lemma (e.g. αγρότης O7 + O27: O27 members end in -α, so O27 encodes αγρότισσα),
-  or when its table would strip the lemma's stress (βασιλιάς O21, :func:`stress_misfits`);
+  or when its table would strip the lemma's stress (βασιλιάς O21, :func:`stress_misfits`), or
+  when it is a verb class that does not give the lemma back as its 1sg present (ανθίζω
+  P10.9a, *ανθίζησα);
 * no silent loss (issue 12): a row whose class gives no form of the lemma (ζελέ O13, βράδυ
   O44) is misclassified: it goes to the review queue, ``scripts/pipeline/data/review.tsv``
   (``review.tsv`` in ``--out DIR``; source ``elspell``, with the classes of its part of speech
@@ -97,9 +99,23 @@ def main(argv: list[str]) -> int:
         if len(codes) == 1:
             profile[codes[0]][ending(lemma)] += 1
 
+    from grammars.paradigm import generate, load_tables
+    tables = load_tables()
+
+    def gives_present(lemma: str, code: str) -> bool:
+        """False for a verb class whose table has an active 1sg present and does not give
+        ``lemma`` there (ανθίζω P10.9a would be *ανθίζησα: the code of a sibling lemma,
+        ανθώ). A deponent present (αρνούμαι P10.11b: the variant αρνιέμαι) is not checked."""
+        table = tables.get(code)
+        if not code.startswith("P") or table is None:
+            return True
+        forms = generate(lemma, table)
+        first = [f for f, c, _w in forms if c == "V;IND;PRS;IPFV;1;SG;ACT"]
+        return not first or lemma in first
+
     def fits(lemma: str, code: str) -> bool:
         prof = profile.get(code)
-        if not prof:
+        if not prof or not gives_present(lemma, code):
             return False
         return prof[ending(lemma)] / sum(prof.values()) >= 0.01 or prof[ending(lemma)] >= 3
 
