@@ -42,24 +42,23 @@ def _compound_records():
     return tuple(compounds.read_records())
 
 
-AUGMENT_MODES = {"drop", "keep", "internal"}  # grammars.compounds.AUGMENT_MODES
-
-
 def hand_entered_bases() -> set[str]:
     """Parts verbs whose compounds' class rows give way to the compound record: the
     hand-entered rows (``Parts.hand_entered``). An evidence row's verb (χωρώ: ppp-absent)
-    passes nothing on: its compound keeps a lemma row of its own (προχωρώ P10.11a) unless
-    the record has an augment mode its own forms chose (ανέτρεξα)."""
+    passes nothing on: its compound keeps a lemma row of its own (προχωρώ P10.11a), and
+    the augment mode its own forms chose (κατήργησα) joins that row."""
     return {lm for lm, p in cj.parts_index().items() if p.hand_entered}
 
 
 def compound_lemmas_of_parts_bases() -> set[str]:
-    """Lemmas of ``compounds.tsv`` whose base is a parts row, hand-entered or with an augment
-    mode chosen by the compound's own evidence: their class rows give way (a compound
-    inherits its base's parts unless its own evidence says otherwise)."""
+    """Lemmas of ``compounds.tsv`` whose base is a hand-entered parts row: their class rows
+    give way (a compound inherits its base's parts unless its own evidence says otherwise).
+    An evidence row's verb (αργώ, ισχύω: ppp-absent) passes on only the augment its
+    compound's own forms chose (κατήργησα), beside the compound's own class row: its
+    absences are the simple verb's (no *αργημένος), not the compound's (καταργήθηκε,
+    καταργημένος, ενισχυμένος)."""
     idx, bases = cj.parts_index(), hand_entered_bases()
-    return {r.lemma for r in _compound_records() if r.base in idx
-            and (r.base in bases or set(r.modes) & AUGMENT_MODES)}
+    return {r.lemma for r in _compound_records() if r.base in idx and r.base in bases}
 
 
 def entries(lex: list, entry_type, add: bool = True) -> list:

@@ -108,3 +108,24 @@ def test_built_language_has_every_citation_form(judge, entries):
     verdicts = judge.validate_many(tiles)
     missing = [t for t, ok in zip(tiles, verdicts) if not ok]
     assert missing == []
+
+
+def test_a_verb_code_that_misses_the_lemmas_present_is_a_derivation_record(entries):
+    # scripts/pipeline/import_elspell.py: ανθίζω P10.9a would inflect *ανθίζησα (the code is
+    # its sibling ανθώ's), so it is a derivation record, not a lemma row; a deponent present
+    # variant (αρνούμαι P10.11b: αρνιέμαι) stays a row
+    tables = load_tables()
+    codes = collections.Counter(e.lemma for e in entries if e.source == "elspell")
+    for e in entries:
+        # a lemma's only code stays (βόσκω P10.1a gives βοσκώ, the same tile form)
+        if e.pos != "VERB" or not e.lemma.endswith(("ω", "ώ")) or e.source != "elspell" \
+                or codes[e.lemma] < 2:
+            continue
+        first = [f for f, c, _w in generate(e.lemma, tables[e.inflection_class])
+                 if c == "V;IND;PRS;IPFV;1;SG;ACT"]
+        assert not first or e.lemma in first, (e.lemma, e.inflection_class)
+    rows = {(e.lemma, e.inflection_class) for e in entries}
+    assert ("ανθίζω", "P2.1a") in rows and ("ανθίζω", "P10.9a") not in rows
+    assert ("αρνούμαι", "P10.11b") in rows
+    derivations = (LEX / "derivations.tsv").read_text(encoding="utf-8")
+    assert "ανθίζω\tP2.1a\tP10.9a\t" in derivations
