@@ -28,6 +28,7 @@ from fst.runtime import anatable
 from fst import store as fc
 from grammars.normalize import InvalidWord, is_tile, to_lower_accented, to_tile
 from grammars.labels import message
+from fst.runtime import kernel
 from fst.runtime.dfa import TileDFA, export
 from fst.runtime.overlay import RULE_ID
 
@@ -519,7 +520,7 @@ class Judge:
 
         ``words``: any case, with or without accents, monotonic or polytonic, or tile form.
         A block of :data:`KERNEL_WORDS` words is joined into lines of UTF-16 code units and
-        judged by the batch kernel (:meth:`fst.runtime.dfa.TileDFA.judge_units`, which
+        judged by the batch kernel (:func:`fst.runtime.kernel.judge_units`, which
         :meth:`validate_text` and ``dektes validate`` share); a word that is not a plain Greek
         word (white space, Latin letters, empty …) is judged word by word
         (:meth:`_validate_block`), and so is a block with an item that is not a string or
@@ -551,7 +552,7 @@ class Judge:
 
     def _kernel(self, acceptor: TileDFA, words: list, lo: int = 0,
                 hi: int | None = None) -> np.ndarray | None:
-        """The batch kernel's verdicts on ``words[lo:hi]`` (:meth:`fst.runtime.dfa.TileDFA.judge_units`
+        """The batch kernel's verdicts on ``words[lo:hi]`` (:func:`fst.runtime.kernel.judge_units`
         on their UTF-16 code units), the words it does not read as plain Greek words judged
         by :meth:`_validate_block`; None when some item is not a string or holds a newline."""
         hi = len(words) if hi is None else hi
@@ -564,7 +565,7 @@ class Judge:
                 "utf-16-le") for i in range(lo, hi, JOIN_WORDS)])
         except (TypeError, UnicodeEncodeError):  # not a string, a lone surrogate
             return None
-        got = acceptor.judge_units(data, self.min_length, self.max_length)
+        got = kernel.judge_units(acceptor, data, self.min_length, self.max_length)
         # a word holding a newline reads as more lines than words: word by word instead
         if got is None or len(got[0]) != hi - lo:
             return None
@@ -612,13 +613,15 @@ class Judge:
         """Whether the profile accepts the board's word ``tile`` (by its analyses)."""
         return self.check(tile).valid
 
-    def validate_utf8(self, data: bytes):
+    def validate_utf8(self, data: bytes, ends: list | None = None):
         """Verdicts (numpy bool array, profile applied) for the lines of the UTF-8 bytes
-        ``data`` (:meth:`fst.runtime.dfa.TileDFA.judge_utf8`), when every line is a plain Greek
-        word; None when some line must be read one at a time (it may be an error)."""
+        ``data`` (:func:`fst.runtime.kernel.judge_utf8`), when every line is a plain Greek
+        word; None when some line must be read one at a time (it may be an error).
+        ``ends``: a list that receives the positions of the newlines of ``data`` (int64
+        arrays, block by block) when the kernel found them, else stays empty."""
         if self.acceptor is None or self.overlay is not None:
             return None  # the caller's word-by-word path (validate_many) applies the profile and the list
-        return self.acceptor.judge_utf8(data, self.min_length, self.max_length)
+        return kernel.judge_utf8(self.acceptor, data, self.min_length, self.max_length, ends)
 
     def validate_text(self, text: str):
         """Verdicts (numpy bool array, profile applied) for the lines of ``text``, words as
@@ -626,7 +629,7 @@ class Judge:
         line needs :func:`grammars.normalize.to_tile` one at a time (it may be an error)."""
         if self.acceptor is None or self.overlay is not None:
             return None  # the caller's word-by-word path (validate_many) applies the profile and the list
-        return self.acceptor.judge_text(text, self.min_length, self.max_length)
+        return kernel.judge_text(self.acceptor, text, self.min_length, self.max_length)
 
     def resolve_lemmas(self, word: str,
                        inflection_class: str | None = None) -> list[tuple[str, str]]:
