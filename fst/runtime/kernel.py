@@ -133,12 +133,14 @@ def walk(dfa: TileDFA, cols: np.ndarray, starts: np.ndarray, letters: np.ndarray
     return done
 
 
-def judge_units(dfa: TileDFA, data: bytes, min_len: int = 0, max_len: int | None = None
-                ) -> tuple[np.ndarray, np.ndarray] | None:
+def judge_units(dfa: TileDFA, data: bytes, min_len: int = 0, max_len: int | None = None,
+                lens_out: list | None = None) -> tuple[np.ndarray, np.ndarray] | None:
     """:meth:`fst.runtime.dfa.TileDFA.judge_units` (``(verdicts, plain)``, bool per line, for
     the lines of the UTF-16-LE code units ``data`` separated by U+000A; None for an odd number
     of bytes), the same arrays, by the absorbing walk when every unit is a tile capital or a
-    newline; any other block by the general kernel."""
+    newline; any other block by the general kernel. ``lens_out``: a list that receives the
+    lines' lengths (int array) when every unit was a tile capital or a newline, so that each
+    line is its own tile form."""
     if len(data) % 2:
         return None
     u = np.frombuffer(data, dtype=np.uint16)
@@ -158,6 +160,8 @@ def judge_units(dfa: TileDFA, data: bytes, min_len: int = 0, max_len: int | None
     lens[-1] = len(u)
     lens -= starts
     plain = (lens >= 1) & (lens <= MAX_LETTERS)
+    if lens_out is not None:
+        lens_out.append(lens)
     ok = walk(dfa, cols, starts, lens, max(min_len, 1),
               MAX_LETTERS if max_len is None else min(max_len, MAX_LETTERS))
     return ok, plain
