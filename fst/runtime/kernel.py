@@ -56,7 +56,7 @@ class _Table:
 
     def __init__(self, dfa: TileDFA):
         n = dfa.num_states
-        acc, rej = n, n + 1
+        acc, rej = n * STRIDE, (n + 1) * STRIDE  # the sinks' rows
         t = np.full((n + 2, STRIDE), rej, dtype=np.int64)
         # built from the arcs a slice at a time: no temporary as big as the table
         rows = np.repeat(np.arange(n, dtype=np.int32), dfa._outdeg)
@@ -65,12 +65,13 @@ class _Table:
             hi = lo + (1 << 14)
             at = rows[lo:hi].astype(np.int64) * STRIDE
             at += _LETTER_COL[dfa.labels[lo:hi]]
-            flat[at] = dfa.targets[lo:hi]
+            target = dfa.targets[lo:hi].astype(np.int64)
+            target *= STRIDE
+            flat[at] = target
         t[:n, NL] = np.where(np.asarray(dfa.final, dtype=bool), acc, rej)
-        t[acc], t[rej] = acc, rej
-        t *= STRIDE
+        t[n] = acc
         self.flat = flat
-        self.accept = acc * STRIDE
+        self.accept = acc
 
 
 def _table(dfa: TileDFA) -> _Table:
