@@ -38,7 +38,7 @@ from grammars.normalize import MAX_LETTERS
 
 #: the module of fst/app/cli that runs each command: the dispatch imports only that one
 COMMANDS = {"check": "judge", "analyse": "judge", "explain": "judge", "paradigm": "paradigm",
-            "guess": "paradigm", "validate": "validate", "coverage": "validate",
+            "guess": "paradigm", "validate": "validate", "coverage": "coverage",
             "learn": "lists", "lists": "lists", "wordlist": "wordlist", "rules": "rules",
             "cache": "cache", "serve": "serve", "anagram": "search", "pattern": "search",
             "extensions": "search", "hooks": "search", "export": "export"}
