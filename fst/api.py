@@ -28,6 +28,7 @@ from fst.runtime import anatable
 from fst import store as fc
 from grammars.normalize import InvalidWord, is_tile, to_lower_accented, to_tile
 from grammars.labels import message
+from fst.runtime import kernel
 from fst.runtime.dfa import TileDFA, export
 from fst.runtime.overlay import RULE_ID
 
@@ -519,7 +520,7 @@ class Judge:
 
         ``words``: any case, with or without accents, monotonic or polytonic, or tile form.
         A block of :data:`KERNEL_WORDS` words is joined into lines of UTF-16 code units and
-        judged by the batch kernel (:meth:`fst.runtime.dfa.TileDFA.judge_units`, which
+        judged by the batch kernel (:func:`fst.runtime.kernel.judge_units`, which
         :meth:`validate_text` and ``dektes validate`` share); a word that is not a plain Greek
         word (white space, Latin letters, empty …) is judged word by word
         (:meth:`_validate_block`), and so is a block with an item that is not a string or
@@ -527,31 +528,65 @@ class Judge:
         itself: the kernel's verdicts, and :meth:`check` for the words that the list or a
         ruling decides."""
         words = words if isinstance(words, list) else list(words)
-        ok = self._validate_kernel(words)
+        tiled: dict = {}
+        ok = self._validate_kernel(words, tiled if self.overlay is not None else None)
         if self.overlay is not None:  # a user's list: check for the words it (or a ruling) decides
+            for lo in range(0, len(words), KERNEL_WORDS):
+                hi = min(len(words), lo + KERNEL_WORDS)
+                self._apply_list(words[lo:hi], ok[lo:hi], tiled.get(lo))
+        return ok.tolist()
+
+    def _decided(self) -> frozenset:
+        """The tile words that the user's list or a ruling decides whatever their length."""
+        ov = self.overlay
+        key = (id(ov), id(self.rulings))
+        got = getattr(self, "_decided_memo", None)
+        if got is None or got[0] != key:
+            got = (key, frozenset(ov.words) | frozenset(ov.forms) | frozenset(self.rulings))
+            self._decided_memo = got
+        return got[1]
+
+    def _apply_list(self, words: list, ok: np.ndarray, lens: np.ndarray | None) -> None:
+        """``ok`` (the kernel's verdicts on ``words``, changed in place) with the user's list
+        applied: ``check(w).valid`` for each word that the list or a ruling decides. ``lens``:
+        the words' lengths when every word is a tile word (the kernel's tile blocks): the
+        words of the list's complete lengths are then invalid but the listed and ruled ones,
+        found by set membership, and no word is normalised."""
+        if lens is None:
             rulings, verdict = self.rulings, self.overlay.verdict
             for i, w in enumerate(words):
                 t = _tile_or_none(w)
                 if t is not None and (verdict(t) is not None or t in rulings):
                     ok[i] = self.check(w).valid
-        return ok
+            return
+        complete = self.overlay.complete
+        if complete:  # check says LIST (invalid) of an unlisted word of those lengths
+            ok[(lens >= complete[0]) & (lens <= complete[1])] = False
+        decided = self._decided()
+        for i in [i for i, w in enumerate(words) if w in decided]:
+            ok[i] = self.check(words[i]).valid
 
-    def _validate_kernel(self, words: list) -> list[bool]:
-        """:meth:`validate_many` without the user's list."""
+    def _validate_kernel(self, words: list, tiled: dict | None = None) -> np.ndarray:
+        """:meth:`validate_many` without the user's list, as a bool array. ``tiled``: a dict
+        that receives, per block of :data:`KERNEL_WORDS` words made of tile words only (by
+        its first index), the words' lengths."""
         acceptor = self.acceptor or self.runtime
         ok = np.zeros(len(words), dtype=bool)
         for lo in range(0, len(words), KERNEL_WORDS):
             hi = min(len(words), lo + KERNEL_WORDS)
-            got = self._kernel(acceptor, words, lo, hi)
+            lens: list | None = [] if tiled is not None else None
+            got = self._kernel(acceptor, words, lo, hi, lens)
             ok[lo:hi] = self._validate_block(acceptor, words[lo:hi]) if got is None else got
+            if got is not None and lens:
+                tiled[lo] = lens[0]
         if self.acceptor is None:  # a profile without its acceptor: the board's, then check
             for i in np.flatnonzero(ok).tolist():
                 ok[i] = self._profile_ok(words[i])
-        return ok.tolist()
+        return ok
 
     def _kernel(self, acceptor: TileDFA, words: list, lo: int = 0,
-                hi: int | None = None) -> np.ndarray | None:
-        """The batch kernel's verdicts on ``words[lo:hi]`` (:meth:`fst.runtime.dfa.TileDFA.judge_units`
+                hi: int | None = None, lens: list | None = None) -> np.ndarray | None:
+        """The batch kernel's verdicts on ``words[lo:hi]`` (:func:`fst.runtime.kernel.judge_units`
         on their UTF-16 code units), the words it does not read as plain Greek words judged
         by :meth:`_validate_block`; None when some item is not a string or holds a newline."""
         hi = len(words) if hi is None else hi
@@ -564,9 +599,11 @@ class Judge:
                 "utf-16-le") for i in range(lo, hi, JOIN_WORDS)])
         except (TypeError, UnicodeEncodeError):  # not a string, a lone surrogate
             return None
-        got = acceptor.judge_units(data, self.min_length, self.max_length)
+        got = kernel.judge_units(acceptor, data, self.min_length, self.max_length, lens)
         # a word holding a newline reads as more lines than words: word by word instead
         if got is None or len(got[0]) != hi - lo:
+            if lens:
+                lens.clear()
             return None
         ok, plain = got
         if not plain.all():
@@ -612,21 +649,49 @@ class Judge:
         """Whether the profile accepts the board's word ``tile`` (by its analyses)."""
         return self.check(tile).valid
 
-    def validate_utf8(self, data: bytes):
-        """Verdicts (numpy bool array, profile applied) for the lines of the UTF-8 bytes
-        ``data`` (:meth:`fst.runtime.dfa.TileDFA.judge_utf8`), when every line is a plain Greek
-        word; None when some line must be read one at a time (it may be an error)."""
-        if self.acceptor is None or self.overlay is not None:
-            return None  # the caller's word-by-word path (validate_many) applies the profile and the list
-        return self.acceptor.judge_utf8(data, self.min_length, self.max_length)
+    def validate_utf8(self, data: bytes, ends: list | None = None):
+        """Verdicts (numpy bool array, profile and user's list applied) for the lines of the
+        UTF-8 bytes ``data`` (:func:`fst.runtime.kernel.judge_utf8`), when every line is a
+        plain Greek word (with a user's list: a tile word); None when some line must be read
+        one at a time (it may be an error). ``ends``: a list that receives the positions of
+        the newlines of ``data`` (int64 arrays, block by block) when the kernel found them,
+        else stays empty."""
+        if self.acceptor is None:
+            return None  # the caller's word-by-word path (validate_many) applies the profile
+        if self.overlay is None:
+            return kernel.judge_utf8(self.acceptor, data, self.min_length, self.max_length,
+                                     ends)
+        found: list = []
+        ok = kernel.judge_utf8(self.acceptor, data, self.min_length, self.max_length, found)
+        if ok is None or not found:
+            return None  # not tile words only: word by word, where the list is applied
+        nl = np.concatenate(found)
+        lens = (np.diff(nl, prepend=-1) - 1) >> 1  # letters: two bytes each
+        self._apply_list(data.decode("utf-8").split("\n")[:len(ok)], ok, lens)
+        if ends is not None:
+            ends.extend(found)
+        return ok
 
     def validate_text(self, text: str):
-        """Verdicts (numpy bool array, profile applied) for the lines of ``text``, words as
-        typed separated by ``"\\n"``, when every line is a plain Greek word; None when some
-        line needs :func:`grammars.normalize.to_tile` one at a time (it may be an error)."""
-        if self.acceptor is None or self.overlay is not None:
-            return None  # the caller's word-by-word path (validate_many) applies the profile and the list
-        return self.acceptor.judge_text(text, self.min_length, self.max_length)
+        """Verdicts (numpy bool array, profile and user's list applied) for the lines of
+        ``text``, words as typed separated by ``"\\n"``, when every line is a plain Greek
+        word (with a user's list: a tile word); None when some line needs
+        :func:`grammars.normalize.to_tile` one at a time (it may be an error)."""
+        if self.acceptor is None:
+            return None  # the caller's word-by-word path (validate_many) applies the profile
+        if self.overlay is None:
+            return kernel.judge_text(self.acceptor, text, self.min_length, self.max_length)
+        lens: list = []
+        try:
+            got = kernel.judge_units(self.acceptor, text.encode("utf-16-le"), self.min_length,
+                                     self.max_length, lens)
+        except UnicodeEncodeError:
+            return None
+        if got is None or not lens or not got[1].all():
+            return None
+        ok = got[0]
+        self._apply_list(text.split("\n"), ok, lens[0])
+        return ok
 
     def resolve_lemmas(self, word: str,
                        inflection_class: str | None = None) -> list[tuple[str, str]]:

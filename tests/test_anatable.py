@@ -109,6 +109,32 @@ def test_verify_catches_a_wrong_table():
         at.verify(table2, analyser2, t2s2, tags2.by_char)
 
 
+def test_saved_table_reads_back(tmp_path):
+    """The table written by save (lemmas as one string, each form as one string) reads back
+    to the same look-ups and lists; a separator inside a field is refused."""
+    analyser, tiles, t2s, tags = tiny(ROWS, extra_tiles={"ΩΩ"}, drop_tiles={"ΣΑΣ"})
+    table, data = table_of(analyser, tiles, t2s, tags)
+    at.save(data, tmp_path)
+    back = at.AnalysisTable.load(tmp_path, table.dfa)
+    assert back.lemmas == table.lemmas and back.patterns == table.patterns
+    assert back.forms == table.forms and back.extra == table.extra
+    words = sorted({"".join(at._TILE_OF[c] for c in r[0]) for r in ROWS} | {"ΩΩ", "ΝΟΜ"})
+    assert [back.lookup(w) for w in words] == [table.lookup(w) for w in words]
+    assert any(f[2] for f in back.forms) and any(not f[2] for f in back.forms)
+    for lemma in ("α\nβ", "α β", 'α"', "α\\"):
+        bad = dict(data, strings=dict(data["strings"], lemmas=data["strings"]["lemmas"] + [lemma]))
+        with pytest.raises(at.ExportError, match="separator"):
+            at.save(bad, tmp_path)
+    bad = dict(data, strings=dict(data["strings"], forms=data["strings"]["forms"] + [
+        ["X", "N|SG", [], 0.0]]))
+    with pytest.raises(at.ExportError, match="separator"):
+        at.save(bad, tmp_path)
+    # the lemmas' string is cut out of the text, and parsed as JSON if it holds an escape
+    st = at.load_strings('{"extra":{},"forms":[],"lemmas":"α β","patterns":[""]}')
+    assert st["lemmas"] == "α β" and st["patterns"] == [""]
+    assert at.load_strings('{"lemmas":"\\u03b1 β"}')["lemmas"] == "α β"
+
+
 def test_patterns_rebuild_surfaces():
     assert at.base_form("ΑΝΘΡΩΠΟΣ") == "ανθρωπος"
     assert at.apply_pattern("ΑΝΘΡΩΠΟΥΣ", "ώ....") == "ανθρώπους"

@@ -126,3 +126,36 @@ def test_a_users_list_through_the_kernel_is_check(judge, pool, complete):
     if complete:  # the list decides its lengths: words the grammar accepts are out
         sized = [w for w in pool if 5 <= len(w) <= 6]
         assert any(a and not b for a, b in zip(judge.validate_many(sized), j.validate_many(sized)))
+
+
+@pytest.mark.parametrize("complete", [None, (5, 6)])
+def test_a_users_list_on_bytes_and_text_is_check(judge, pool, complete, monkeypatch):
+    """dektes validate's path (``validate_utf8``), ``validate_text`` and ``validate_many``
+    apply a user's list to blocks of tile words by set membership, with no word normalised,
+    and give check's verdict on every line; input that is not tile words only is declined
+    (None: the caller goes word by word)."""
+    from fst.runtime.overlay import Overlay
+
+    rng = random.Random(12)
+    tiles = [w for w in pool if w == w.upper()]
+    invalid = [w for w, ok in zip(tiles, judge.validate_many(tiles)) if not ok]
+    listed = frozenset(rng.sample(invalid, 5) + ["ΞΨΞΨ"])
+    j = judge.with_overlay(Overlay("kernel-test", listed, complete))
+    words = tiles + sorted(listed) + ["ΑΒΓΔΕ", "ΑΒΓΔΕΖ"]
+    rng.shuffle(words)
+    want = [j.check(w).valid for w in words]
+    assert any(want) and not all(want)
+
+    def normalised(word):
+        raise AssertionError("a tile word was normalised")
+
+    with monkeypatch.context() as m:
+        m.setattr(fst.api, "_tile_or_none", normalised)
+        ends: list = []
+        assert j.validate_utf8("\n".join(words).encode() + b"\n", ends).tolist() == want
+        assert len(ends) > 0
+        assert j.validate_text("\n".join(words)).tolist() == want
+        assert j.validate_many(words) == want
+    assert j.validate_utf8("\n".join(words + ["ανθρωπος"]).encode()) is None
+    assert j.validate_text("\n".join(words + ["ανθρωπος"])) is None
+    assert j.validate_many(words + ["ανθρωπος"]) == want + [j.check("ανθρωπος").valid]

@@ -345,3 +345,83 @@ def test_judge_units_is_to_tile_then_accepts_many(seed):
                     "\u1fbe" not in line:
                 assert fast, line
     assert dfa.judge_units(b"\x91\x03\x92", 0) is None  # an odd number of bytes
+
+
+# -- the fast path of the batch kernel (fst/runtime/kernel.py) against the general kernel --
+
+def _hostile_lines(rng, lang):
+    pool = sorted(lang) + [w.lower() for w in sorted(lang)[:30]] + TRICKY + [
+        "ΑΒ\u03a2", "Α" * 15, "Α" * 16, "Ω" * 70, "ΑΒ" * 20]
+    lines = [rng.choice(sorted(lang)) for _ in range(rng.randint(1, 60))]
+    if rng.random() < 0.6:  # some blocks of tile words only, some with anything
+        for _ in range(rng.randint(1, 4)):
+            lines.insert(rng.randint(0, len(lines)), rng.choice(pool))
+    return lines
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_fast_kernel_is_the_general_kernel(seed, monkeypatch):
+    """kernel.judge_units / judge_utf8 / judge_text give the general kernel's answer (the
+    same verdicts, plain lines and declines) on tile blocks, hostile blocks and long lines,
+    whatever the block size and the bounds; the walk's dropping of finished lines changes
+    nothing."""
+    from fst.runtime import kernel
+
+    from grammars.normalize import to_tile
+    lang = random_language(seed, n=300) | {to_tile(w) for w in ["έγραψα", "ᾄδω", "μυς"]}
+    lang |= {"Α" * 16, "ΑΒ" * 20}
+    dfa = rt.TileDFA(rt.export(acceptor(lang)))
+    rng = random.Random(seed)
+    monkeypatch.setattr(kernel, "KERNEL_BYTES", rng.choice([8, 64, 1 << 19]))
+    monkeypatch.setattr(kernel, "COMPACT", rng.choice([0.0, 0.75, 1.0]))
+    n_tile = 0
+    for _ in range(60):
+        lines = _hostile_lines(rng, lang)
+        lo, hi = rng.choice([(0, None), (2, 15), (1, 64), (5, 5), (3, 40)])
+        units = "\n".join(lines).encode("utf-16-le", "surrogatepass")
+        want, got = dfa.judge_units(units, lo, hi), kernel.judge_units(dfa, units, lo, hi)
+        assert [a.tolist() for a in want] == [a.tolist() for a in got], (lines, lo, hi)
+        text = "\n".join(lines)
+        if "\ud800" not in text:
+            want, got = dfa.judge_text(text, lo, hi), kernel.judge_text(dfa, text, lo, hi)
+            assert (want is None) == (got is None) and (
+                want is None or want.tolist() == got.tolist()), (lines, lo, hi)
+        data = text.encode("utf-8", "surrogatepass") + rng.choice([b"", b"\n"])
+        if not data:
+            continue
+        ends: list = []
+        want, got = dfa.judge_utf8(data, lo, hi), kernel.judge_utf8(dfa, data, lo, hi, ends)
+        assert (want is None) == (got is None), (lines, lo, hi)
+        if want is not None:
+            assert want.tolist() == got.tolist(), (lines, lo, hi)
+        if ends:  # every block went through the walk: the newline of every line
+            n_tile += 1
+            full = data if data.endswith(b"\n") else data + b"\n"
+            assert np.concatenate(ends).tolist() == [i for i, c in enumerate(full) if c == 10]
+    assert n_tile > 0
+
+
+def test_fast_kernel_walks_tile_blocks(monkeypatch):
+    """A block of tile capitals and newlines never reaches the general kernel; U+03A2 or a
+    lower-case letter sends it there."""
+    from fst.runtime import kernel
+
+    lang = random_language(3, n=200)
+    dfa = rt.TileDFA(rt.export(acceptor(lang)))
+    words = sorted(lang)[:50] + ["ΑΒΓ", "Ω" * 20]
+    want = dfa.accepts_many(words, 2, 15).tolist()
+
+    def general(*args):
+        raise AssertionError("the general kernel")
+
+    with monkeypatch.context() as m:
+        m.setattr(rt.TileDFA, "judge_units", general)
+        m.setattr(rt.TileDFA, "judge_utf8", general)
+        ok, plain = kernel.judge_units(dfa, "\n".join(words).encode("utf-16-le"), 2, 15)
+        assert ok.tolist() == want and plain.all()
+        assert kernel.judge_utf8(dfa, "\n".join(words).encode(), 2, 15).tolist() == want
+        for odd in ("ΑΒ\u03a2", "αβ"):
+            with pytest.raises(AssertionError, match="general"):
+                kernel.judge_units(dfa, "\n".join(words + [odd]).encode("utf-16-le"), 2, 15)
+            with pytest.raises(AssertionError, match="general"):
+                kernel.judge_utf8(dfa, "\n".join(words + [odd]).encode(), 2, 15)

@@ -23,20 +23,26 @@ def _validate_chunk_fast(chunk: list[bytes], judge,
     data = b"".join(chunk)
     if not data.endswith(b"\n"):
         data += b"\n"
-    verdicts = judge.validate_utf8(data)  # None for "\r", BOM, white space, empty lines …
+    ends: list = []
+    verdicts = judge.validate_utf8(data, ends)  # None for "\r", BOM, white space, empty lines …
     if verdicts is None:
         return None
-    n, n_valid = len(verdicts), int(verdicts.sum())
+    n, n_valid = len(verdicts), int(np.count_nonzero(verdicts))
     if valid_only:
         lines = data.split(b"\n")[:-1]
         kept = list(itertools.compress(lines, verdicts.tolist()))
         return (b"\n".join(kept) + b"\n" if kept else b""), n, n_valid
-    out = bytearray(data.replace(b"\n", b"\t1\n"))
+    out = data.replace(b"\n", b"\t1\n")
     if n_valid < n:
-        ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
-        digit = ends + 2 * np.arange(n) + 1
-        np.frombuffer(out, dtype=np.uint8)[digit[~verdicts]] = ord("0")
-    return bytes(out), n, n_valid
+        # the digit of line i follows its newline's position, moved by the 2 bytes added
+        # to each line before it
+        nl = np.concatenate(ends) if ends else np.flatnonzero(
+            np.frombuffer(data, dtype=np.uint8) == 10)
+        digit = nl[~verdicts] + 2 * np.flatnonzero(~verdicts) + 1
+        buf = bytearray(out)
+        np.frombuffer(buf, dtype=np.uint8)[digit] = ord("0")
+        out = bytes(buf)
+    return out, n, n_valid
 
 
 def validate_chunk(chunk: list[bytes], judge, valid_only: bool = False,

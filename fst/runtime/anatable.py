@@ -12,9 +12,11 @@ FSTs in the cache directory:
 ``ana_offsets.npy``     int32   per tile word (rank), first analysis (``n_words + 1`` entries)
 ``ana_lemma.npy``       int32   per analysis, index into the lemma list
 ``ana_form.npy``        int32   per analysis, index into the form list
-``ana_strings.json``    JSON    ``lemmas`` (sorted), ``forms`` (class, cell, rule ids, weight,
-                                accent pattern), ``extra`` (analyses of tile words outside the
-                                acceptor: words rejected by a ruling, §A4)
+``ana_strings.json``    JSON    ``lemmas`` (sorted, one string, a lemma per line), ``forms``
+                                (class, cell, rule ids, weight: one string each,
+                                :func:`encode_form`), ``patterns`` (accent patterns),
+                                ``extra`` (analyses of tile words outside the acceptor: words
+                                rejected by a ruling, §A4)
 ======================  ======  =============================================================
 
 The accent pattern rebuilds the accented surface from the tile word: lower-case the tile word
@@ -483,15 +485,64 @@ def _table(col, weight, outside, n_words, shape_pats, shape_keys, lemma_strs, ta
                         "extra": extra}}
 
 
+#: ``ana_strings.json``: the separators of a form's fields and of its rule ids, and of the
+#: lemmas (one string, read as it stands in the file): a start parses 20,000 short strings,
+#: not 20,000 nested lists and 64,000 lemmas (~35 ms of ``dektes check``)
+FIELD, RULE, LEMMA = "|", " ", " "
+_LEMMAS_KEY = '"lemmas":"'
+
+
+def encode_form(form) -> str:
+    """A form (class, cell, rule ids, weight) as one string of ``ana_strings.json``."""
+    cls, cell, rules, weight = form
+    return FIELD.join((cls, cell, RULE.join(rules), repr(float(weight))))
+
+
+def decode_form(raw) -> tuple[str, str, tuple[str, ...], float]:
+    """(class, cell, rule ids, weight) of a form as :func:`encode_form` wrote it (or as a list,
+    as :func:`export` gives it)."""
+    if isinstance(raw, str):
+        cls, cell, rules, weight = raw.split(FIELD)
+        return cls, cell, tuple(rules.split(RULE)) if rules else (), float(weight)
+    cls, cell, rules, weight = raw
+    return cls, cell, tuple(rules), float(weight)
+
+
 def save(table: dict, directory: Path) -> list[str]:
-    """Write the table (from :func:`export`) as ``ana_*`` into ``directory``."""
+    """Write the table (from :func:`export`) as ``ana_*`` into ``directory``. Raises
+    :class:`ExportError` if a class, cell or rule id holds a separator, or a lemma a
+    separator or a character that JSON escapes."""
     d = Path(directory)
     for name in ARRAY_NAMES:
         np.save(d / f"ana_{name}.npy", np.ascontiguousarray(table[name]), allow_pickle=False)
+    st = table["strings"]
+    if any(c in x for f in st["forms"] for x in (f[0], f[1], *f[2]) for c in (FIELD, RULE)):
+        raise ExportError("a class, cell or rule id holds a separator of ana_strings.json")
+    lemmas = LEMMA.join(st["lemmas"])
+    if st["lemmas"] and (any(len(lm) != len(lm.strip()) or not lm for lm in st["lemmas"]) or
+                         json.dumps(lemmas, ensure_ascii=False)[1:-1] != lemmas or
+                         len(lemmas.split(LEMMA)) != len(st["lemmas"])):
+        raise ExportError("a lemma holds a separator of ana_strings.json or a character "
+                          "that JSON escapes")
+    strings = dict(st, lemmas=lemmas, forms=[encode_form(f) for f in st["forms"]])
     (d / "ana_strings.json").write_text(
-        json.dumps(table["strings"], ensure_ascii=False, separators=(",", ":"), sort_keys=True),
+        json.dumps(strings, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
         encoding="utf-8")
     return list(FILES)
+
+
+def load_strings(text: str) -> dict:
+    """The strings of ``ana_strings.json`` (the text :func:`save` wrote): the lemmas' string
+    is cut out of the text as it stands (:func:`save` made sure that it holds no escape; a
+    JSON string cannot hold the key's quotes, so the first match is the top-level key), the
+    rest is parsed as JSON."""
+    at = text.find(_LEMMAS_KEY)
+    end = text.find('"', at + len(_LEMMAS_KEY)) if at >= 0 else -1
+    if end < 0 or "\\" in text[at:end]:
+        return json.loads(text)
+    st = json.loads(text[:at + len(_LEMMAS_KEY)] + text[end:])
+    st["lemmas"] = text[at + len(_LEMMAS_KEY):end]
+    return st
 
 
 # ---------------------------------------------------------------------------------------------
@@ -508,9 +559,12 @@ class AnalysisTable:
         self.lemma = table["lemma"]
         self.form = table["form"]
         st = table["strings"]
-        self.lemmas: list[str] = st["lemmas"]
+        lemmas = st["lemmas"]  # a list (export), or one string (ana_strings.json)
+        self.lemmas: list[str] = (lemmas.split(LEMMA) if lemmas else []) \
+            if isinstance(lemmas, str) else lemmas
         self.patterns: list[str] = st["patterns"]
-        self._raw_forms = st["forms"]  # [class, cell, [rule ids], weight] per form
+        # per form, [class, cell, [rule ids], weight] or that as one string (decode_form)
+        self._raw_forms = st["forms"]
         self._forms: list | None = None
         self.extra = {t: [Row(lm, c, cell, s, tuple(r), float(w)) for lm, c, cell, s, r, w in rows]
                       for t, rows in st["extra"].items()}
@@ -521,14 +575,13 @@ class AnalysisTable:
         """(class, cell, rule ids, weight) per form, converted on first use (~25 ms: a look-up
         of one word converts only its own, :meth:`_form`)."""
         if self._forms is None:
-            self._forms = [(c, cell, tuple(r), float(w)) for c, cell, r, w in self._raw_forms]
+            self._forms = [decode_form(raw) for raw in self._raw_forms]
         return self._forms
 
     def _form(self, f: int) -> tuple[str, str, tuple[str, ...], float]:
         if self._forms is not None:
             return self._forms[f]
-        c, cell, r, w = self._raw_forms[f]
-        return c, cell, tuple(r), float(w)
+        return decode_form(self._raw_forms[f])
 
     @classmethod
     def load(cls, directory: Path | str, dfa: TileDFA) -> "AnalysisTable":
@@ -536,7 +589,7 @@ class AnalysisTable:
         d = Path(directory)
         table = {n: np.load(d / f"ana_{n}.npy", mmap_mode="r", allow_pickle=False)
                  for n in ARRAY_NAMES}
-        table["strings"] = json.loads((d / "ana_strings.json").read_text(encoding="utf-8"))
+        table["strings"] = load_strings((d / "ana_strings.json").read_text(encoding="utf-8"))
         return cls(table, dfa)
 
     def _rows(self, tile: str, rank: int) -> list[Row]:
