@@ -131,6 +131,19 @@ KERNEL_BYTES = 1 << 19  # bytes per block of judge_utf8 (its arrays stay in the 
 WORDLIST_BLOCK = 1 << 19  # words (about) per block of wordlist_chunks
 
 
+def line_bounds(nl: np.ndarray, total: int) -> tuple[np.ndarray, np.ndarray]:
+    """(start, length) of each line of a block of ``total`` units whose newlines are at the
+    positions ``nl`` (sorted): ``len(nl) + 1`` lines, the last one running to the end."""
+    starts = np.empty(len(nl) + 1, dtype=np.intp)
+    starts[0] = 0
+    starts[1:] = nl + 1
+    lens = np.empty(len(nl) + 1, dtype=np.intp)
+    lens[:-1] = nl
+    lens[-1] = total
+    lens -= starts
+    return starts, lens
+
+
 class ExportError(RuntimeError):
     """The tile FST cannot be exported, or the arrays do not accept the FST's language."""
 
@@ -577,14 +590,7 @@ class TileDFA:
         u = np.frombuffer(data, dtype=np.uint16)
         m = u - np.uint16(_CP_FIRST)  # kernel column of a tile capital; wraps otherwise
         nl = np.flatnonzero(u == 10)
-        n_lines = len(nl) + 1
-        starts = np.empty(n_lines, dtype=np.intp)
-        starts[0] = 0
-        starts[1:] = nl + 1
-        ends = np.empty(n_lines, dtype=np.intp)
-        ends[:-1] = nl
-        ends[-1] = len(u)
-        lens = ends - starts
+        starts, lens = line_bounds(nl, len(u))
         if np.count_nonzero(m < _COLUMNS) + len(nl) == len(u) and \
                 not (m == _GAP_COL).any():  # only tile capitals and newlines
             cols = m
@@ -599,10 +605,7 @@ class TileDFA:
             if marks.any():  # dropped: lines are then their letters alone
                 cols = cols[~marks]
                 nl = np.flatnonzero(cols == _C_NEWLINE)
-                starts[1:] = nl + 1
-                ends[:-1] = nl
-                ends[-1] = len(cols)
-                lens = ends - starts
+                starts, lens = line_bounds(nl, len(cols))
             plain &= (lens >= 1) & (lens <= MAX_LETTERS)
         ok = self._walk(cols, lens, min_len, max_len, starts, 1, plain)
         return ok, plain

@@ -30,7 +30,7 @@ import weakref
 
 import numpy as np
 
-from fst.runtime.dfa import _LETTER_COL, TileDFA
+from fst.runtime.dfa import _LETTER_COL, TileDFA, line_bounds
 from grammars.normalize import MAX_LETTERS
 
 #: table columns: 0…24 a tile capital's code point minus U+0391 (24 is Ω; column 17, the
@@ -154,14 +154,7 @@ def judge_units(dfa: TileDFA, data: bytes, min_len: int = 0, max_len: int | None
     nl = np.flatnonzero(u == 10)
     if np.count_nonzero(cols == NL) != len(nl) + 1 or (cols == _GAP).any():
         return dfa.judge_units(data, min_len, max_len)
-    n = len(nl) + 1
-    starts = np.empty(n, dtype=np.intp)
-    starts[0] = 0
-    starts[1:] = nl + 1
-    lens = np.empty(n, dtype=np.intp)
-    lens[:-1] = nl
-    lens[-1] = len(u)
-    lens -= starts
+    starts, lens = line_bounds(nl, len(u))
     plain = (lens >= 1) & (lens <= MAX_LETTERS)
     if lens_out is not None:
         lens_out.append(lens)
