@@ -1,4 +1,5 @@
 """The shipped lexicon: format, hygiene (DESIGN-NOTES §5, rule C1) and reproducible import."""
+import itertools
 import subprocess
 import sys
 
@@ -32,6 +33,10 @@ SOURCES = {"lemmas.tsv": {"elspell"}, "lemmas-spacy.tsv": {"spacy+evidence"},
            "lemmas-sources.tsv": {f"{s}+pes-dev" for s in
                                   ("spacy", "unimorph", "wordnet", "hunspell")},
            "lemmas-freedict.tsv": {"freedict+pes-dev"},
+           # scripts/pipeline/import_participles.py: the headword's sources in this order
+           "lemmas-participles.tsv": {"+".join(c) for n in (1, 2, 3) for c in
+                                      itertools.combinations(("wordnet", "unimorph",
+                                                              "freedict"), n)},
            # scripts/pipeline/decide_review.py: the lemma model decided a review row (lexicon/README.md)
            "lemmas-model.tsv": {f"{s}+model{p}" for s in ("elspell", "hunspell", "spacy")
                                 for p in ("", "+pes-dev")}}
