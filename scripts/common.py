@@ -43,6 +43,73 @@ EXCLUDED = {
 
 
 # ------------------------------------------------------------------------------------------
+# the lemma sources (spaCy, the review queue, UniMorph, the Greek WordNet, FreeDict)
+
+#: FreeDict's Greek-English dictd index (Debian dict-freedict-ell-eng): headwords only are read
+FREEDICT_INDEX = Path("/usr/share/dictd/freedict-ell-eng.index")
+
+
+def _nfc_strip(s: str) -> str:
+    return unicodedata.normalize("NFC", s.strip())
+
+
+def lemma_headwords(shared: Path, freedict: Path | None = FREEDICT_INDEX
+                    ) -> tuple[dict[str, set[str]], dict[str, dict[str, set[str]]]]:
+    """(lemma → the sources that list it, lemma → source → its parts of speech there:
+    NOUN/ADJ/VERB, ADV for a WordNet adverb, UniMorph's own tag otherwise; FreeDict gives
+    none), every headword unfiltered, NFC. Sources: ``spacy`` (``data/spacy/el_lemma_index.json.gz``),
+    the review queue's rows (``spacy`` or ``hunspell`` by their source), ``unimorph``
+    (``data/unimorph/ell.tsv.gz``), ``wordnet`` (``data/wordnet/wn-data-ell.tab.gz``, its
+    ``ell:lemma`` rows), ``freedict`` (the index ``freedict``); a missing file is skipped."""
+    import collections
+    import json
+    found: dict[str, set[str]] = collections.defaultdict(set)
+    pos: dict[str, dict[str, set[str]]] = collections.defaultdict(
+        lambda: collections.defaultdict(set))
+    p = shared / "data" / "spacy" / "el_lemma_index.json.gz"
+    if p.exists():
+        with gzip.open(p, "rt", encoding="utf-8") as f:
+            index = json.load(f)
+        for key, tag in (("noun", "NOUN"), ("adj", "ADJ"), ("verb", "VERB")):
+            for w in index.get(key, ()):
+                found[_nfc_strip(w)].add("spacy")
+                pos[_nfc_strip(w)]["spacy"].add(tag)
+    if REVIEW.exists():
+        from lexicon import rows
+        for _, parts in rows(REVIEW):
+            w = _nfc_strip(parts[0])
+            src = "spacy" if parts[2] == "spacy" else "hunspell"
+            found[w].add(src)
+            pos[w][src].update(x for x in parts[1].split("/") if x in ("NOUN", "ADJ", "VERB"))
+    p = shared / "data" / "unimorph" / "ell.tsv.gz"
+    if p.exists():
+        with gzip.open(p, "rt", encoding="utf-8") as f:
+            for line in f:
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) >= 3:
+                    w = _nfc_strip(parts[0])
+                    found[w].add("unimorph")
+                    tag = parts[2].split(";")[0]
+                    pos[w]["unimorph"].add({"N": "NOUN", "ADJ": "ADJ", "V": "VERB"}.get(tag, tag))
+    p = shared / "data" / "wordnet" / "wn-data-ell.tab.gz"
+    if p.exists():
+        with gzip.open(p, "rt", encoding="utf-8") as f:
+            for line in f:
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) == 3 and parts[1] == "ell:lemma":
+                    w = _nfc_strip(parts[2])
+                    found[w].add("wordnet")
+                    pos[w]["wordnet"].add({"n": "NOUN", "v": "VERB", "a": "ADJ", "s": "ADJ"}.get(
+                        parts[0][-1:], "ADV"))
+    if freedict and freedict.exists():
+        for line in freedict.read_text(encoding="utf-8").splitlines():
+            w = line.split("\t")[0]
+            if not w.startswith("00database"):
+                found[_nfc_strip(w)].add("freedict")
+    return found, pos
+
+
+# ------------------------------------------------------------------------------------------
 # hunspell's list (../shared/oracles, never shipped)
 
 def hunspell_lower(path: Path) -> Iterator[str]:

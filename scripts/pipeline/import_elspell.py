@@ -99,7 +99,8 @@ def main(argv: list[str]) -> int:
         if len(codes) == 1:
             profile[codes[0]][ending(lemma)] += 1
 
-    from grammars.paradigm import generate, load_tables
+    from grammars.defective import forms_of
+    from grammars.paradigm import load_tables
     tables = load_tables()
 
     def gives_present(lemma: str, code: str) -> bool:
@@ -109,8 +110,7 @@ def main(argv: list[str]) -> int:
         table = tables.get(code)
         if not code.startswith("P") or table is None:
             return True
-        forms = generate(lemma, table)
-        first = [f for f, c, _w in forms if c == "V;IND;PRS;IPFV;1;SG;ACT"]
+        first = forms_of(lemma, table, "V;IND;PRS;IPFV;1;SG;ACT")
         return not first or lemma in first
 
     def fits(lemma: str, code: str) -> bool:

@@ -26,19 +26,16 @@ missing.
 from __future__ import annotations
 
 import argparse
-import gzip
 import re
 import sys
-import unicodedata
 from pathlib import Path
 
-from scripts.common import ROOT, SHARED
+from scripts.common import FREEDICT_INDEX, ROOT, SHARED, lemma_headwords
 
 from grammars.paradigm import generate, load_tables
 from lexicon import LEXICON_DIR, read_lemmas
 
 OUT = ROOT / "lexicon" / "lemmas-participles.tsv"
-FREEDICT_INDEX = Path("/usr/share/dictd/freedict-ell-eng.index")
 CLASS = "E5"
 SOURCE_ORDER = ("wordnet", "unimorph", "freedict")
 PARTICIPLE = re.compile(r"^[αβγδεζηθικλμνξοπρστυφχψωάέήίόύώϊϋΐΰ]*"
@@ -55,31 +52,22 @@ HEADER = """\
 """
 
 
-def _nfc(w: str) -> str:
-    return unicodedata.normalize("NFC", w.strip())
-
-
 def headwords(shared: Path, freedict: Path) -> dict[str, set[str]]:
-    """Lemma → the sources that give it as a headword (every word, unfiltered).
-    Raises SystemExit naming a missing source file."""
+    """Lemma → the dictionaries of :data:`SOURCE_ORDER` that give it as a headword
+    (:func:`scripts.common.lemma_headwords`). Raises SystemExit naming a missing source file."""
     files = {"wordnet": shared / "data" / "wordnet" / "wn-data-ell.tab.gz",
              "unimorph": shared / "data" / "unimorph" / "ell.tsv.gz", "freedict": freedict}
     for name, path in files.items():
         if not path.exists():
             raise SystemExit(f"import_participles: the {name} file {path} is missing")
-    out: dict[str, set[str]] = {}
-    with gzip.open(files["wordnet"], "rt", encoding="utf-8") as f:
-        for line in f:
-            parts = line.rstrip("\n").split("\t")
-            if len(parts) == 3 and parts[1] == "ell:lemma":
-                out.setdefault(_nfc(parts[2]), set()).add("wordnet")
-    with gzip.open(files["unimorph"], "rt", encoding="utf-8") as f:
-        for line in f:
-            parts = line.rstrip("\n").split("\t")
-            if len(parts) >= 3 and parts[2].startswith("ADJ"):
-                out.setdefault(_nfc(parts[0]), set()).add("unimorph")
-    for line in freedict.read_text(encoding="utf-8").splitlines():
-        out.setdefault(_nfc(line.split("\t")[0]), set()).add("freedict")
+    found, pos = lemma_headwords(shared, freedict)
+    out = {}
+    for w, ss in found.items():
+        # UniMorph as an adjective's source only where it tags the lemma as one
+        got = {s for s in ss & set(SOURCE_ORDER)
+               if s != "unimorph" or any(t.startswith("ADJ") for t in pos[w]["unimorph"])}
+        if got:
+            out[w] = got
     return out
 
 

@@ -27,16 +27,13 @@ from __future__ import annotations
 
 import argparse
 import collections
-import gzip
-import json
 import os
 import pickle
 import sys
 import time
-import unicodedata
 from pathlib import Path
 
-from scripts.common import REVIEW, ROOT, SHARED
+from scripts.common import FREEDICT_INDEX, ROOT, SHARED, lemma_headwords
 
 from fst import learn
 
@@ -57,13 +54,8 @@ HEADER = "# lemma\tpos\tgender\tclass\tparts\tflags\tvariants\tsource"
 KEEP_KINDS: frozenset[tuple[str, str]] = frozenset({
     ("list-alone", "ADJ"), ("source", "VERB"), ("source", "ADJ"), ("source", "NOUN")})
 PARAMS = {"min_ratio": 0.9, "min_found": 3, "min_ratio_source": 0.9, "min_found_source": 3}
-FREEDICT_INDEX = Path("/usr/share/dictd/freedict-ell-eng.index")
 # a lemma's other sources, strongest first (its source column names the first that has it)
 SOURCE_ORDER = ("spacy", "unimorph", "wordnet", "hunspell", "freedict")  # hunspell: review.tsv
-
-
-def _nfc(s: str) -> str:
-    return unicodedata.normalize("NFC", s.strip())
 
 
 def _greek_lemma(s: str) -> bool:
@@ -73,53 +65,13 @@ def _greek_lemma(s: str) -> bool:
 def lemma_sources(shared: Path, freedict: Path | None) -> dict[str, tuple[str, frozenset]]:
     """Accented lemma → (the first source of SOURCE_ORDER that lists it, its parts of speech
     there: NOUN/ADJ/VERB; empty when the source gives none, as FreeDict)."""
-    found: dict[str, set[str]] = collections.defaultdict(set)
-    pos: dict[str, set[str]] = collections.defaultdict(set)
-    p = shared / "data" / "spacy" / "el_lemma_index.json.gz"
-    if p.exists():
-        with gzip.open(p, "rt", encoding="utf-8") as f:
-            index = json.load(f)
-        for key, tag in (("noun", "NOUN"), ("adj", "ADJ"), ("verb", "VERB")):
-            for w in index.get(key, ()):
-                found[_nfc(w)].add("spacy")
-                pos[_nfc(w)].add(tag)
-    review = REVIEW
-    if review.exists():
-        from lexicon import rows
-        for _, parts in rows(review):
-            w = _nfc(parts[0])
-            found[w].add("spacy" if parts[2] == "spacy" else "hunspell")
-            pos[w].update(x for x in parts[1].split("/") if x in ("NOUN", "ADJ", "VERB"))
-    p = shared / "data" / "unimorph" / "ell.tsv.gz"
-    if p.exists():
-        with gzip.open(p, "rt", encoding="utf-8") as f:
-            for line in f:
-                parts = line.rstrip("\n").split("\t")
-                if len(parts) >= 3:
-                    w = _nfc(parts[0])
-                    found[w].add("unimorph")
-                    tag = parts[2].split(";")[0]
-                    pos[w].add({"N": "NOUN", "ADJ": "ADJ", "V": "VERB"}.get(tag, tag))
-    p = shared / "data" / "wordnet" / "wn-data-ell.tab.gz"
-    if p.exists():
-        with gzip.open(p, "rt", encoding="utf-8") as f:
-            for line in f:
-                parts = line.rstrip("\n").split("\t")
-                if len(parts) == 3 and parts[1] == "ell:lemma":
-                    w = _nfc(parts[2])
-                    found[w].add("wordnet")
-                    pos[w].add({"n": "NOUN", "v": "VERB", "a": "ADJ", "s": "ADJ"}.get(
-                        parts[0][-1:], "ADV"))
-    if freedict and freedict.exists():
-        for line in freedict.read_text(encoding="utf-8").splitlines():
-            w = line.split("\t")[0]
-            if not w.startswith("00database"):
-                found[_nfc(w)].add("freedict")
+    found, pos = lemma_headwords(shared, freedict)
     out = {}
     for w, ss in found.items():
         if _greek_lemma(w):
             src = next(s for s in SOURCE_ORDER if s in ss)
-            out[w] = (src, frozenset() if src == "freedict" else frozenset(pos[w]))
+            out[w] = (src, frozenset() if src == "freedict" else frozenset(
+                t for tags in pos[w].values() for t in tags))
     return out
 
 
