@@ -5,8 +5,10 @@ unchanging state. Ruling for this project: ΞΥΛΙΝΟΤΕΡΟΣ, ΚΟΚΚΙΝ�
 Spelling follows the grammar: -ότερος/-ότατος (συχνότερος, not -ώτερος); νεότερος and
 νεώτερος both (Triantafyllidis grammar, degrees of adjectives). Gradability is decided per
 lemma in every class (E1 … E5 alike: εύκολος → ευκολότερος, λίγος → λιγότερος), by the
-attested degrees of lexicon/comparison.tsv less the bars. Only adjectives in -ος/-η(-α)/-ο
-form them here (synthetic -ότερος on the masculine stem); the rest keep the periphrastic πιο.
+attested degrees of lexicon/comparison.tsv less the bars. Adjectives in -ος/-η(-α)/-ο form
+-ότερος/-ότατος on the masculine stem; adjectives in -ής/-ης, -ές (σαφής, συνήθης, ουσιώδης:
+E9–E11) form -έστερος/-έστατος (σαφέστερος, σαφέστατος, ασφαλέστερος: Triantafyllidis grammar
+1941, degrees of the adjectives in -ής, -ές); the rest keep the periphrastic πιο.
 """
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ from lexicon import COMPARISON_FILE, LEXICON_DIR, read_graded, read_no_compariso
 
 RULE_ID = "B6"
 COMPARATIVE, SUPERLATIVE = "οτερ", "οτατ"
+#: the degree infixes of the -ής/-ης, -ές adjectives (σαφέστερος, σαφέστατος)
+COMPARATIVE_ES, SUPERLATIVE_ES = "εστερ", "εστατ"
 
 
 @functools.lru_cache(maxsize=1)
@@ -108,11 +112,11 @@ def blocked(tile: str, analyse) -> str | None:
     """Why §B6 refuses the tile form ``tile`` as a degree of an adjective, naming the lemma
     (ΚΟΚΚΙΝΟΤΕΡΟΣ: κόκκινος is a colour; ΑΘΕΟΤΕΡΟΣ: no attested degree of άθεος), or None.
     ``analyse(tile)`` lists a tile form's analyses (the adjective's ΚΟΚΚΙΝΟΣ)."""
-    for infix in ("ΟΤΕΡ", "ΟΤΑΤ"):
+    for infix, masc in (("ΟΤΕΡ", "ΟΣ"), ("ΟΤΑΤ", "ΟΣ"), ("ΕΣΤΕΡ", "ΗΣ"), ("ΕΣΤΑΤ", "ΗΣ")):
         i = tile.rfind(infix)
-        if i <= 0 or tile[i + 4:] not in _TILE_ENDINGS:
+        if i <= 0 or tile[i + len(infix):] not in _TILE_ENDINGS:
             continue
-        for a in analyse(tile[:i] + "ΟΣ"):
+        for a in analyse(tile[:i] + masc):
             if a.tags == "ADJ;MASC;NOM;SG" and a.inflection_class.startswith("E"):
                 why = why_not(a.lemma, a.inflection_class)
                 if why:
@@ -122,12 +126,17 @@ def blocked(tile: str, analyse) -> str | None:
 
 def cells(masc_nom_ending: str):
     """(cell, ending) of the comparative and superlative for an adjective rule whose masculine
-    nominative singular ends in -ος (underlying ``οσ``)."""
-    if not masc_nom_ending.endswith("οσ"):
+    nominative singular ends in -ος (underlying ``οσ``: -ότερος) or -ής/-ης (``ησ``:
+    -έστερος), declined as -ος/-η/-ο adjectives."""
+    if masc_nom_ending.endswith("οσ"):
+        infixes = (("CMPR", COMPARATIVE), ("SPRL", SUPERLATIVE))
+    elif masc_nom_ending.endswith("ησ"):
+        infixes = (("CMPR", COMPARATIVE_ES), ("SPRL", SUPERLATIVE_ES))
+    else:
         return []
     base = masc_nom_ending[:-2]
     return [(cell, base + infix + e)
-            for degree, infix in (("CMPR", COMPARATIVE), ("SPRL", SUPERLATIVE))
+            for degree, infix in infixes
             for cell, e in adjective_os_cells(f"ADJ;{degree}")]
 
 

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""§B6 by evidence: which -ος adjectives form -ότερος/-ότατος → ``lexicon/comparison.tsv``.
+"""§B6 by evidence: which adjectives form -ότερος/-ότατος (-έστερος/-έστατος) → ``lexicon/comparison.tsv``.
 
 Usage: python -m scripts.pipeline.find_comparison [--shared DIR]      (default ../shared)
 
-An adjective of the lemma files whose masculine ends in -ος (the synthetic degrees of §B6,
-grammars/rules/b6_degree.py) is *graded* when one of its comparative or superlative forms
-(stem + -ότερ-/-ότατ- + an -ος/-η/-ο ending, compared in tile form) is attested:
+An adjective of the lemma files whose masculine ends in -ος, or in -ής/-ης (the synthetic
+degrees of §B6, grammars/rules/b6_degree.py) is *graded* when one of its comparative or
+superlative forms (stem + -ότερ-/-ότατ-, for -ής/-ης -έστερ-/-έστατ-, + an -ος/-η/-ο ending,
+compared in tile form) is attested:
 
 * in the hunspell el_GR list (lower-case entries; evidence, no form is shipped);
 * in UniMorph's Greek tables (rows with CMPR or SPRL; CC BY-SA 3.0);
@@ -34,7 +35,7 @@ from grammars.normalize import InvalidWord, to_tile
 OUT = ROOT / "lexicon" / "comparison.tsv"
 ENDINGS = ("ΟΣ", "ΟΥ", "Ο", "Ε", "ΟΙ", "ΩΝ", "ΟΥΣ", "Η", "ΗΣ", "ΕΣ", "Α")
 HEADER = """\
-# §B6 by evidence (lexicon/README.md, "Degrees of comparison"): -ος adjectives whose
+# §B6 by evidence (lexicon/README.md, "Degrees of comparison"): -ος, -ής/-ης adjectives whose
 # comparative or superlative is attested, written by scripts/find_comparison.py (do not edit by
 # hand). Columns: attested degree forms in the hunspell el_GR list, in UniMorph (CC BY-SA 3.0),
 # in the official list's dev half (lemma-level evidence: source +pes-dev). No form is shipped.
@@ -50,9 +51,10 @@ def tile(w: str) -> str | None:
 
 
 def degree_tiles(lemma: str) -> list[str]:
-    """Tile forms of the comparative and superlative of an -ος adjective (§B6 cells)."""
-    stem = to_tile(lemma)[:-2]
-    return [stem + infix + e for infix in ("ΟΤΕΡ", "ΟΤΑΤ") for e in ENDINGS]
+    """Tile forms of the comparative and superlative of an -ος or -ής/-ης adjective (§B6 cells)."""
+    t = to_tile(lemma)
+    infixes = ("ΕΣΤΕΡ", "ΕΣΤΑΤ") if t.endswith("ΗΣ") else ("ΟΤΕΡ", "ΟΤΑΤ")
+    return [t[:-2] + infix + e for infix in infixes for e in ENDINGS]
 
 
 def read_dev(shared: Path) -> frozenset[str]:
@@ -72,7 +74,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
     lemmas = sorted({e.lemma for e in read_lexicon() if e.pos == "ADJ"
-                     and e.lemma.endswith(("ος", "ός")) and len(e.lemma) > 3})
+                     and e.lemma.endswith(("ος", "ός", "ης", "ής")) and len(e.lemma) > 3})
     hun: set[str] = set()
     hp = args.shared / "oracles" / "hunspell-el_GR.dic.gz"
     if hp.exists():
@@ -101,7 +103,7 @@ def main(argv=None) -> int:
             src = (src + "+pes-dev") if d and src else (src or "pes-dev")
             rows.append(f"{lm}\t{h}\t{u}\t{d}\t{src}")
     args.out.write_text(HEADER + "\n".join(rows) + "\n", encoding="utf-8")
-    print(f"-ος adjectives: {len(lemmas)}; graded by evidence: {len(rows)} "
+    print(f"-ος, -ής/-ης adjectives: {len(lemmas)}; graded by evidence: {len(rows)} "
           f"(hunspell {sum(',' not in r and r.split(chr(9))[1] != '0' for r in rows)}, "
           f"unimorph {sum(r.split(chr(9))[2] != '0' for r in rows)}, "
           f"dev half {sum(r.split(chr(9))[3] != '0' for r in rows)})")
