@@ -26,6 +26,24 @@ def judge():
     # ισχύω's ppp=-
     "ΚΑΤΑΡΓΗΘΗΚΕ", "ΚΑΤΑΡΓΕΙΤΑΙ", "ΚΑΤΑΡΓΗΜΕΝΟΣ", "ΚΑΤΗΡΓΗΣΕ", "ΕΝΙΣΧΥΜΕΝΟΣ",
     "ΕΝΙΣΧΥΘΗΚΕ", "ΕΠΑΛΗΘΕΥΤΗΚΕ", "ΑΠΕΛΠΙΣΜΕΝΟΣ",
+    # lexicon/verb-parts.tsv, session 35 (each row cites its ΛΚΝ entry): the passives of the
+    # έχω/μένω compounds, which their bases lack
+    "ΠΑΡΕΧΕΤΑΙ", "ΠΑΡΕΧΟΝΤΑΙ", "ΠΑΡΑΣΧΕΙ", "ΠΑΡΑΣΧΕΘΕΙ", "ΠΑΡΕΙΧΑΜΕ", "ΠΕΡΙΕΧΕΤΑΙ",
+    "ΠΕΡΙΕΧΟΝΤΑΙ", "ΕΜΠΕΡΙΕΧΕΙ", "ΚΑΤΕΧΕΤΑΙ", "ΑΝΑΜΕΝΕΤΑΙ", "ΑΝΑΜΕΝΟΤΑΝ", "ΑΝΕΜΕΝΕ",
+    # περιμένω, a verb of its own (περίμενα is imperfect and aorist)
+    "ΠΕΡΙΜΕΝΟΝΤΑΣ", "ΠΕΡΙΜΕΝΕΤΑΙ", "ΠΕΡΙΜΕΝΑΜΕ",
+    # learned compounds that the prefix table does not split
+    "ΠΕΡΙΣΤΡΕΦΕΤΑΙ", "ΠΕΡΙΕΣΤΡΕΨΕ", "ΕΠΑΝΑΦΕΡΕΙ", "ΕΠΑΝΕΦΕΡΕ", "ΣΥΝΕΙΣΦΕΡΕΙ",
+    "ΠΑΡΕΜΒΑΙΝΕΙ", "ΠΑΡΕΝΕΒΗ", "ΣΥΜΠΙΠΤΕΙ", "ΣΥΝΕΠΕΣΕ", "ΠΡΟΥΠΟΘΕΤΕΙ", "ΣΥΝΥΠΑΡΧΟΥΝ",
+    "ΑΝΑΠΑΡΑΓΕΤΑΙ", "ΠΑΡΗΓΓΕΙΛΕ", "ΠΑΡΑΓΓΕΙΛΩ", "ΕΞΗΓΓΕΙΛΕ", "ΠΑΡΙΣΤΑΝΕΙ",
+    # passive aorists: καταστάθηκα (καθιστώ and its compounds), συστάθηκα, αφαιρέθηκα
+    "ΕΓΚΑΤΑΣΤΑΘΕΙ", "ΑΝΤΙΚΑΤΑΣΤΑΘΗΚΕ", "ΑΠΟΚΑΤΑΣΤΑΘΕΙ", "ΣΥΣΤΑΘΗΚΕ", "ΑΦΑΙΡΕΘΗΚΕ",
+    "ΤΡΕΦΕΤΑΙ", "ΠΙΑΝΕΤΑΙ", "ΑΠΟΦΕΥΓΕΤΑΙ", "ΑΠΟΦΕΥΧΘΕΙ", "ΕΠΙΤΕΥΧΘΕΙ", "ΕΙΣΗΧΘΗΣΑΝ",
+    # the learned aorist in -ευσα beside -εψα; §D3 learned passive aorists
+    "ΠΡΟΣΤΑΤΕΥΣΕΙ", "ΧΡΗΣΙΜΕΥΣΕ", "ΣΤΗΡΙΧΘΗΚΕ", "ΕΓΚΑΤΑΛΕΙΦΘΗΚΕ",
+    # lexicon/closed.tsv adverbs (ΛΚΝ; §B5 -ως only as listed), lemmas-manual.tsv
+    "ΚΑΤΕΥΘΕΙΑΝ", "ΕΠΙΤΕΛΟΥΣ", "ΑΚΟΛΟΥΘΩΣ", "ΣΥΓΧΡΟΝΩΣ", "ΕΠΙΜΕΡΟΥΣ", "ΚΑΛΗΣΠΕΡΑ",
+    "ΜΥΣΤΗΡΙΩΔΗΣ", "ΣΤΟΙΧΕΙΩΔΗ",
 ])
 def test_everyday_long_words_are_valid(judge, word):
     assert judge.check(word).valid, word
@@ -35,6 +53,9 @@ def test_everyday_long_words_are_valid(judge, word):
     "ΟΣΟΣΔΗΠΟΤΕΣ", "ΟΠΟΙΟΣΔΗΠΟΤΑ",  # no such forms
     "ΚΑΘΕΣΤΩΤΟΥ", "ΣΥΜΠΑΝΤΟΥ",  # the -ντ- stems keep the third declension's genitive
     "ΞΕΓΡΑΦΗΚΕ",  # a demotic compound has γράφτηκα only (ξεγράφτηκε)
+    "ΑΦΑΙΡΕΣΤΗΚΕ", "ΣΥΝΙΣΤΗΣΑ", "ΠΑΡΙΣΤΗΣΑ",  # the class's wrong aorists, replaced by the parts
+    "ΤΡΕΜΜΕΝΟΣ", "ΠΑΡΕΜΒΕ",  # no such participle or imperative
+    "ΠΕΡΙΕΧΤΗΚΕ", "ΣΥΜΠΙΠΤΕΤΑΙ",  # no passive aorist of περιέχω; συμπίπτω is active only
 ])
 def test_their_neighbours_stay_invalid(judge, word):
     assert not judge.check(word).valid, word

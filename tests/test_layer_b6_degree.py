@@ -34,7 +34,23 @@ def test_cells_spell_otero():
     cells = dict(b6_degree.cells("οσ"))
     assert cells["ADJ;CMPR;MASC;NOM;SG"] == "οτεροσ"
     assert cells["ADJ;SPRL;FEM;GEN;SG"] == "οτατησ"
-    assert b6_degree.cells("ησ") == []
+    # -ής/-ης, -ές adjectives: -έστερος/-έστατος (Triantafyllidis 1941: σαφέστερος, σαφέστατος)
+    es = dict(b6_degree.cells("ησ"))
+    assert es["ADJ;CMPR;MASC;NOM;SG"] == "εστεροσ" and es["ADJ;SPRL;NEUT;NOM;PL"] == "εστατα"
+    assert b6_degree.cells("α") == [] and b6_degree.cells("υσ") == []
+
+
+@pytest.mark.parametrize("word", ["ΑΣΦΑΛΕΣΤΕΡΟΣ", "ΑΣΦΑΛΕΣΤΑΤΑ", "ΣΥΝΗΘΕΣΤΕΡΗ", "ΟΥΣΙΩΔΕΣΤΕΡΟ"])
+def test_es_degrees_of_graded_adjectives(judge, word):
+    # E10 ασφαλής and E11 συνήθης, ουσιώδης: degrees attested (lexicon/comparison.tsv)
+    assert judge.check(word).valid and any("B6" in a.rules for a in judge.analyse(word))
+
+
+def test_es_degrees_need_evidence(judge):
+    # αβλαβής (E10) has no attested degree: no ΑΒΛΑΒΕΣΤΕΡΟΣ; a wrong infix is no degree at all
+    assert "αβλαβής" not in b6_degree.graded()
+    assert not judge.check("ΑΒΛΑΒΕΣΤΕΡΟΣ").valid
+    assert not judge.check("ΑΣΦΑΛΟΤΕΡΟΣ").valid
 
 
 @pytest.mark.parametrize("word,valid", [

@@ -231,6 +231,8 @@ def test_consonant_stems_keep_their_cluster_in_the_perfective():
         subj = [f for c, f, w, _k in forms if c == "V;SBJV;PFV;1;SG;ACT" and w == 0]
         # γγ and σκ go whole into the ξ (σφίγγω σφίξω, διδάσκω διδάξω)
         keep = lemma[:-3] if lemma.endswith(("γγω", "σκω")) else lemma[:-2]
+        # τρέφω θρέψω: the aspirate moves to the first consonant (ΛΚΝ τρέφω: έθρεψα)
+        keep = {"τρεφω": "θρε"}.get(lemma, keep)
         if subj and not plain(subj[0]).startswith(keep):
             bad.append((e.lemma, subj[0]))
     assert not bad, bad
