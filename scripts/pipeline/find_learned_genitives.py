@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Learned genitives in -ος of third-declension nouns: write ``lexicon/learned-genitives.tsv``.
+"""Learned genitives: -ος of third-declension nouns, -ας of -ος adjectives: write ``lexicon/learned-genitives.tsv``.
 
 Usage: python -m scripts.pipeline.find_learned_genitives [--shared DIR] [--no-official] [--dry-run]
 
@@ -14,6 +14,13 @@ written, never a list of its forms), unless the official dev half (lemma-level e
 absence) could hold the form (2–8 letters, dev-hashed, training fold under DEKTES_PES_FOLD)
 and lacks it. Hunspell alone held 22 of 28 such checkable forms on the dev half (0.79), so
 the absence veto is part of the rule; the count of forms it vetoed is printed.
+
+Adjectives in -ος whose stem ends in ρ or a vowel keep, in the learned register, the feminine
+of the ancient first declension, -α with the genitive in -ας (Triantafyllidis 1941, adjectives
+in -ος, -η (-α), -ο: «λόγιοι τύποι» μικρά, μικράς; Μικράς Ασίας, δευτέρας, ελευθέρας, στερεάς):
+where the paradigm's own feminine genitive is -ης (μικρής), the learned ``ADJ;FEM;GEN;SG`` in
+-ας (stressed on the last syllable for an oxytone lemma, else on the penult: δεύτερος →
+δευτέρας) is a candidate, decided by the same sources and veto.
 
 Deterministic; prints its counts.
 """
@@ -33,17 +40,20 @@ from scripts.common import ROOT, SHARED, read_hunspell
 
 OUT = ROOT / "lexicon" / "learned-genitives.tsv"
 CELL = "N;GEN;SG"
+ADJ_CELL = "ADJ;FEM;GEN;SG"
+#: the stem's last letter before -ος for the learned feminine in -α (μικρ-ός, στερε-ός)
+ADJ_STEM_END = "ρεαιου"
 WEIGHT = 1
 # the consonant stems of the third declension before -ας (κανόν-ας, άρχοντ-ας, κόρακ-ας):
 # not φέτ-ας or τσέτουλ-ας, first-declension nouns whose -ος would be another word
 STEMS = tuple(x + "ας" for x in (
     "ον", "ων", "οντ", "ουντ", "αντ", "ορ", "ωρ", "ηρ", "ερ", "υρ", "ακ", "ικ", "υκ", "ηκ",
     "ητ", "ωτ", "ωπ", "εν", "ιγγ", "υγγ"))
-HEADER = """# Learned genitives in -ος of third-declension nouns (lexicon/README.md, "Learned genitives"):
+HEADER = """# Learned genitives in -ος of third-declension nouns and in -ας of -ος adjectives (lexicon/README.md, "Learned genitives"):
 # a variant cell of the lemma's own paradigm (its class), beside the demotic genitive. Written by
 # scripts/pipeline/find_learned_genitives.py: a candidate of the grammar (Triantafyllidis 1941, third-
 # declension masculines in -ας, learned genitive in -ος on the same stem: κανόνας, κανόνος; γάλα,
-# γάλακτος) that UniMorph or hunspell el_GR attests, and that the official dev half, where it
+# γάλακτος; μικρός, μικράς; δεύτερος, δευτέρας) that UniMorph or hunspell el_GR attests, and that the official dev half, where it
 # could hold it, does not lack. Same 7 columns as irregular.tsv. Never a copy of a word list.
 lemma\tpos\tclass\tcell\tform\tweight\tcitation"""
 
@@ -60,6 +70,20 @@ def candidates(lemma: str, code: str, forms) -> list[str]:
     if not gens or any(not g.endswith("α") for g in gens):
         return []
     return [gens[0][:-1] + "ος"]
+
+
+def adjective_candidates(lemma: str, forms) -> list[str]:
+    """The learned feminine genitive in -ας of an -ος adjective ``lemma`` whose stem ends in ρ
+    or a vowel and whose paradigm (``forms``) has -ης there (μικρός → μικράς, δεύτερος →
+    δευτέρας); [] otherwise."""
+    from grammars import phonology as ph
+    p = plain(lemma, diaeresis=True)
+    if len(p) < 4 or not p.endswith("ος") or p[-3] not in ADJ_STEM_END:
+        return []
+    gens = [f for f, c, w in forms if c == ADJ_CELL and w == 0]
+    if not gens or any(not plain(g).endswith("ης") for g in gens):
+        return []
+    return [ph.realise(ph.underlying(p[:-2]), "ας", "ULT" if lemma.endswith("ός") else "PEN")]
 
 
 def main(argv=None) -> int:
@@ -79,19 +103,32 @@ def main(argv=None) -> int:
     counts = collections.Counter()
     out, seen = [], set()
     lemmas = {e.lemma for e in read_lexicon()}  # δράκας → *δράκος is δράκος, φέτας → φέτος
+    # an adjective's -ας that another noun or adjective already makes is that word's (ήμερος →
+    # ημέρας is ημέρα's, πυρός → πυράς is πυρά's): hunspell's entry attests it, not the variant
+    made = collections.Counter()
+    for e in {(e.lemma, e.inflection_class) for e in read_lexicon() if e.pos in ("NOUN", "ADJ")}:
+        if e[1] in tables:
+            made.update({f for f, c, w in generate(e[0], tables[e[1]])})
     for e in sorted(read_lexicon(), key=lambda e: (e.lemma, e.inflection_class)):
-        if e.pos != "NOUN" or e.inflection_class not in tables or (e.lemma, e.inflection_class) in seen:
+        if e.pos not in ("NOUN", "ADJ") or e.inflection_class not in tables \
+                or (e.lemma, e.inflection_class) in seen:
             continue
         seen.add((e.lemma, e.inflection_class))
         table = tables[e.inflection_class]
         forms = generate(e.lemma, table)
         have = {f for f, c, w in forms}
-        for g in candidates(e.lemma, e.inflection_class, forms):
+        noun = e.pos == "NOUN"
+        found = candidates(e.lemma, e.inflection_class, forms) if noun else \
+            adjective_candidates(e.lemma, forms)
+        for g in found:
             if g in have or g in lemmas:
                 counts["candidate another lemma's citation form"] += g in lemmas
                 continue
-            src = "UniMorph (Wiktionary, CC BY-SA 3.0)" if g in um.get(e.lemma, ()) else \
-                "hunspell el_GR" if g in hun else None
+            if not noun and made[g]:
+                counts["candidate another lemma's form"] += 1
+                continue
+            src = "UniMorph (Wiktionary, CC BY-SA 3.0)" if noun and g in um.get(e.lemma, ()) \
+                else "hunspell el_GR" if g in hun else None
             if src is None:
                 counts["candidate unattested"] += 1
                 continue
@@ -101,10 +138,15 @@ def main(argv=None) -> int:
                 continue
             if dev is not None and could(t):
                 counts["attested, the dev half holds it"] += 1
-            counts[f"written ({src.split(' ')[0]})"] += 1
-            out.append(f"{e.lemma}\tN\t{e.inflection_class}\t{CELL}\t{g}\t{WEIGHT}\t"
-                       f"{src} attests the learned genitive; Triantafyllidis 1941, third "
-                       "declension, learned genitive in -ος")
+            counts[f"written ({'noun' if noun else 'adjective'}, {src.split(' ')[0]})"] += 1
+            if noun:
+                out.append(f"{e.lemma}\tN\t{e.inflection_class}\t{CELL}\t{g}\t{WEIGHT}\t"
+                           f"{src} attests the learned genitive; Triantafyllidis 1941, third "
+                           "declension, learned genitive in -ος")
+            else:
+                out.append(f"{e.lemma}\tADJ\t{e.inflection_class}\t{ADJ_CELL}\t{g}\t{WEIGHT}\t"
+                           f"{src} attests the learned genitive; Triantafyllidis 1941, "
+                           "adjectives in -ος, learned feminine in -α, genitive in -ας")
     for k, v in sorted(counts.items()):
         print(f"  {k}: {v}")
     print(f"  rows: {len(out)}")
