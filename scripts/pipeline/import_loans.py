@@ -92,7 +92,10 @@ def main(argv=None) -> int:
                    encoding="utf-8") as f:
         index = json.load(f)
     hun = read_hunspell(args.shared / "oracles" / "hunspell-el_GR.dic.gz")
-    tables = load_tables()
+    from scripts.pipeline.import_participles import ACTIVE_CLASSES
+    # the participle classes cite only the headwords import_participles takes (μείζων, an
+    # -ων adjective of no verb, is no E12 lemma: its -ον is not E12's)
+    tables = {c: t for c, t in load_tables().items() if c not in ACTIVE_CLASSES}
     known = known_lemmas()
     wordnet = read_wordnet(args.shared / "data" / "wordnet" / "wn-data-ell.tab.gz")
     hun_tiles = {to_tile(w) for w in hun}

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Present passive participles that a dictionary gives as headwords → ``lexicon/lemmas-participles.tsv``.
+"""Participles that a dictionary gives as headwords → ``lexicon/lemmas-participles.tsv``.
 
 Usage: python -m scripts.pipeline.import_participles [--shared DIR] [--freedict INDEX]
        (defaults ../shared and Debian's /usr/share/dictd/freedict-ell-eng.index)
@@ -18,10 +18,24 @@ gives it back as its citation form, and no other lemma file has it. Rows:
 
     lemma  ADJ  -  E5  -  -  -  SOURCES        (SOURCES: freedict, wordnet, unimorph, joined by +)
 
+Active participles in -ων, -ουσα, -ον likewise (§D6): a headword in -ων/-ών of FreeDict, or one
+that WordNet, UniMorph or spaCy's lemma index (MIT) tags as an adjective, is a participle when
+its verb is a lemma of the lexicon: the headword less its -ν for a paroxytone (υπάρχων ←
+υπάρχω, πάσχων, δευτερεύων: class E12, -οντος, -ουσα), -ών → -ώ for a contracted verb
+(κυβερνών ← κυβερνώ, επιζών: E14, -ώντος, -ώσα; a verb in -ώ, -είς: διοικών ← διοικώ, E15,
+-ούντος, -ούσα). An oxytone in -ών of no such verb is taken
+only as WordNet's or UniMorph's adjective (παρών, απών, επιτυχών: E13, -όντος, -ούσα); the
+third-declension adjectives in -ων, -ον (ευγνώμων, μετριόφρων) have no verb and are not taken.
+Triantafyllidis grammar (1941): the active present participle declined as an adjective. The
+official list's dev half confirms, as for classify_by_evidence's lemmas (lemma-level evidence:
+absence): of the participle's forms that it could hold (2–8 letters, dev-hashed, the training
+fold under DEKTES_PES_FOLD) it must hold ``CONFIRM_RATIO`` (νήφων: none of five), else the
+lemma is dropped and counted.
+
 A row whose only source is FreeDict carries the id ``FD`` (lexicon/__init__.py), as
 ``lemmas-freedict.tsv`` does, so that the ``free`` profile leaves it out. Deterministic;
-counts on stdout. Never reads the official list. Exit status 1, with one line, if a source is
-missing.
+counts on stdout. Only the active participles read the official list (above). Exit status 1,
+with one line, if a source is missing.
 """
 from __future__ import annotations
 
@@ -38,13 +52,21 @@ from lexicon import LEXICON_DIR, read_lemmas
 OUT = ROOT / "lexicon" / "lemmas-participles.tsv"
 CLASS = "E5"
 SOURCE_ORDER = ("wordnet", "unimorph", "freedict")
+CONFIRM_RATIO = 0.6  # of an active participle's forms the dev half could hold, the share it must hold
+#: the classes of the active participles (hand-written; only this script gives them lemmas)
+ACTIVE_CLASSES = ("E12", "E13", "E14", "E15")
+#: the sources of the active participles in -ων (spaCy only where it tags an adjective)
+ACTIVE_ORDER = ("wordnet", "unimorph", "spacy", "freedict")
+ACTIVE = re.compile(r"^[αβγδεζηθικλμνξοπρστυφχψωάέήίόύώϊϋΐΰ]*"
+                    r"[αεηιουωάέήίύϊϋ][αβγδεζηθικλμνξοπρστυφχψωάέήίόύώϊϋΐΰ]*(ων|ών)$")
 PARTICIPLE = re.compile(r"^[αβγδεζηθικλμνξοπρστυφχψωάέήίόύώϊϋΐΰ]*"
                         r"[αεηιουωάέήίύϊϋ][αβγδεζηθικλμνξοπρστυφχψωάέήίόύώϊϋΐΰ]*"
                         r"(όμενος|ούμενος|ώμενος)$")
 
 HEADER = """\
-# Present passive participles that a dictionary gives as headwords of their own (regulation §D6:
-# -όμενος participles only where the dictionaries give them), as adjectives of class E5.
+# Participles that a dictionary gives as headwords of their own (regulation §D6: participles
+# other than -οντας/-ώντας only where the dictionaries give them), as adjectives: -όμενος of
+# class E5, -ων/-ουσα/-ον of E12 (υπάρχων), E13 (παρών), E14 (κυβερνών), E15 (διοικών).
 # Written by scripts/pipeline/import_participles.py; do not edit by hand (rerun the script).
 # Sources (lemma records only): FreeDict Greek-English (CC BY-SA 3.0, the FreeDict
 # contributors; Debian dict-freedict-ell-eng), the Greek WordNet (Apache-2.0), UniMorph Greek
@@ -95,11 +117,90 @@ def main(argv=None) -> int:
         src = "+".join(s for s in SOURCE_ORDER if s in found[lemma])
         rows.append(f"{lemma}\tADJ\t-\t{CLASS}\t-\t-\t-\t{src}\n")
         counts[src] = counts.get(src, 0) + 1
-    OUT.write_text(HEADER + "".join(rows), encoding="utf-8")
+    rows += active_participles(args.shared, args.freedict, known, counts)
+    OUT.write_text(HEADER + "".join(sorted(rows)), encoding="utf-8")
     for k, v in counts.items():
         print(f"  {k}: {v}")
     print(f"rows written: {len(rows)} ({OUT.relative_to(ROOT)})")
     return 0
+
+
+def second_singular(verb: str, verb_classes: dict, tables: dict) -> set[str]:
+    """The present 2nd singular active endings (underlying: ``ασ``, ``εισ``) of the class
+    tables of ``verb``'s classes: which contracted conjugation (A or B) it follows."""
+    return {r.ending for c in verb_classes.get(verb, ()) if c in tables
+            for rs in tables[c].rules.get("V;IND;PRS;IPFV;2;SG;ACT", {}).values() for r in rs}
+
+
+def active_participles(shared: Path, freedict: Path, known: set, counts: dict) -> list[str]:
+    """Rows of the active participles in -ων that a dictionary gives (module docstring), not
+    already a lemma of ``known`` or of the listed paradigms (ενδιαφέρων); ``counts`` is
+    updated."""
+    from lexicon import read_lexicon, read_listed
+    found, pos = lemma_headwords(shared, freedict)
+    tables = load_tables()
+    from grammars.conjugation import parts_index
+    from grammars.verb_parts import _compound_records
+    from lexicon import LISTED_FILES
+    # a listed paradigm (ενδιαφέρων) is the lemma; an indeclinable loan row (παρών, απών, that
+    # import_loans took while no class cited them) is not
+    listed = {r.lemma for r in read_listed(tuple(f for f in LISTED_FILES if f != "loans.tsv"))}
+    # the verbs of every lemma file, of the parts rows (συμμετέχω), compounds and listed verbs
+    verbs = ({e.lemma for e in read_lexicon() if e.pos == "VERB"} | set(parts_index())
+             | {r.lemma for r in _compound_records()}
+             | {r.lemma for r in read_listed() if r.pos == "V"})
+    verb_classes: dict[str, set[str]] = {}
+    for e in read_lexicon():
+        if e.pos == "VERB":
+            verb_classes.setdefault(e.lemma, set()).add(e.inflection_class)
+    for lm, pt in parts_index().items():
+        verb_classes.setdefault(lm, set()).add(pt.inflection_class)
+    from fst.learn import dev_could_hold, fold_from_env, read_dev
+    from grammars.normalize import to_tile
+    path = shared / "oracles" / "pes-2-8-2024-dev.txt"
+    dev = read_dev(path, fold_from_env()) if path.exists() else None
+    could = dev_could_hold(fold_from_env())
+    rows = []
+    for lemma in sorted(found):
+        if not ACTIVE.match(lemma) or len(lemma) < 5:
+            continue
+        adj = {s for s in found[lemma] & {"wordnet", "unimorph", "spacy"}
+               if any(t.startswith("ADJ") for t in pos.get(lemma, {}).get(s, ()))}
+        srcs = adj | ({"freedict"} & found[lemma])
+        if not srcs:
+            continue
+        counts["-ων headwords"] = counts.get("-ων headwords", 0) + 1
+        if lemma in known or lemma in listed:
+            counts["-ων already a lemma"] = counts.get("-ων already a lemma", 0) + 1
+            continue
+        verb = lemma[:-2] + "ώ"
+        if not lemma.endswith("ών"):
+            code = "E12" if lemma[:-1] in verbs else None
+        elif verb in verbs:
+            # -ώ, -είς (type B: διοικώ, διοικείς) → -ούντος, -ούσα; -ώ, -άς (κυβερνώ) and ζω
+            # (επιζώ) → -ώντος, -ώσα
+            b = "εισ" in second_singular(verb, verb_classes, tables)
+            code = "E15" if b and not verb.endswith("ζώ") else "E14"
+        else:
+            code = "E13" if adj & {"wordnet", "unimorph"} else None
+            srcs = adj & {"wordnet", "unimorph"}
+        if code is None:
+            counts["-ων no verb of the lexicon"] = counts.get("-ων no verb of the lexicon", 0) + 1
+            continue
+        if not any(f == lemma and c == "ADJ;MASC;NOM;SG" for f, c, _w in
+                   generate(lemma, tables[code])):
+            counts["-ων not given back by its class"] = counts.get("-ων not given back by its class", 0) + 1
+            continue
+        if dev is not None:
+            tiles = {to_tile(f) for f, _c, _w in generate(lemma, tables[code])}
+            could_hold = [x for x in tiles if could(x)]
+            if could_hold and sum(x in dev for x in could_hold) < CONFIRM_RATIO * len(could_hold):
+                counts["-ων official list does not confirm"] = counts.get("-ων official list does not confirm", 0) + 1
+                continue
+        src = "+".join(s for s in ACTIVE_ORDER if s in srcs)
+        rows.append(f"{lemma}\tADJ\t-\t{code}\t-\t-\t-\t{src}\n")
+        counts[f"-ων {code}"] = counts.get(f"-ων {code}", 0) + 1
+    return rows
 
 
 if __name__ == "__main__":
