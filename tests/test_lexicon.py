@@ -34,8 +34,8 @@ SOURCES = {"lemmas.tsv": {"elspell"}, "lemmas-spacy.tsv": {"spacy+evidence"},
                                   ("spacy", "unimorph", "wordnet", "hunspell")},
            "lemmas-freedict.tsv": {"freedict+pes-dev"},
            # scripts/pipeline/import_participles.py: the headword's sources in this order
-           "lemmas-participles.tsv": {"+".join(c) for n in (1, 2, 3) for c in
-                                      itertools.combinations(("wordnet", "unimorph",
+           "lemmas-participles.tsv": {"+".join(c) for n in (1, 2, 3, 4) for c in
+                                      itertools.combinations(("wordnet", "unimorph", "spacy",
                                                               "freedict"), n)},
            # scripts/pipeline/decide_review.py: the lemma model decided a review row (lexicon/README.md)
            "lemmas-model.tsv": {f"{s}+model{p}" for s in ("elspell", "hunspell", "spacy")

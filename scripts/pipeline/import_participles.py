@@ -44,7 +44,7 @@ import re
 import sys
 from pathlib import Path
 
-from scripts.common import FREEDICT_INDEX, ROOT, SHARED, lemma_headwords
+from scripts.common import FREEDICT_INDEX, REVIEW, ROOT, SHARED, lemma_headwords
 
 from grammars.paradigm import generate, load_tables
 from lexicon import LEXICON_DIR, read_lemmas
@@ -119,6 +119,13 @@ def main(argv=None) -> int:
         counts[src] = counts.get(src, 0) + 1
     rows += active_participles(args.shared, args.freedict, known, counts)
     OUT.write_text(HEADER + "".join(sorted(rows)), encoding="utf-8")
+    # its lemmas leave the review queue (review lemmas are not in the lexicon)
+    written = {r.split("\t", 1)[0] for r in rows}
+    if REVIEW.exists():
+        text = REVIEW.read_text(encoding="utf-8").splitlines(keepends=True)
+        kept = [ln for ln in text if ln.startswith("#") or ln.split("\t", 1)[0] not in written]
+        counts["review rows removed"] = len(text) - len(kept)
+        REVIEW.write_text("".join(kept), encoding="utf-8")
     for k, v in counts.items():
         print(f"  {k}: {v}")
     print(f"rows written: {len(rows)} ({OUT.relative_to(ROOT)})")
