@@ -14,6 +14,7 @@ numpy. The numpy modules build, check and batch-read the same files.
 from __future__ import annotations
 
 import ast
+import bisect
 import json
 import mmap
 import sys
@@ -205,6 +206,79 @@ def load_strings(text: str) -> dict:
     return st
 
 
+class Packed:
+    """A list of strings held as the UTF-8 bytes ``data`` of the strings joined by ``sep``
+    (which none of them holds), as ``ana_strings.json`` stores them: one string is cut out
+    and decoded when asked for (:meth:`get`), the whole list split once when :meth:`strings`
+    is first asked for. A start that looks up one word reads a few of 64,000 lemmas and
+    20,000 forms (splitting them all took ~15 ms of ``dektes check``)."""
+
+    BLOCK = 1 << 14  # bytes per block of the index of separators
+
+    def __init__(self, data: bytes, sep: bytes):
+        self.data, self.sep = data, sep
+        self._list: list[str] | None = None
+        self._starts: list[int] | None = None  # per block, the index of its first string
+
+    def strings(self) -> list[str]:
+        """Every string, in order (split on first use)."""
+        if self._list is None:
+            self._list = self.data.decode("utf-8").split(self.sep.decode()) if self.data else []
+        return self._list
+
+    def get(self, i: int) -> str:
+        """The string ``i`` (0 ≤ i < the number of strings). Raises ``IndexError`` past the end."""
+        if self._list is not None:
+            return self._list[i]
+        data, sep = self.data, self.sep
+        if i < 0 or not data:
+            raise IndexError(i)
+        if self._starts is None:  # one pass of counts (memchr), no object per string
+            # per block, the separators that start before it (no string holds a byte of one)
+            starts, n = [], 0
+            for lo in range(0, len(data), self.BLOCK):
+                starts.append(n)
+                n += data.count(sep, lo, lo + self.BLOCK + len(sep) - 1)
+            self._starts = starts
+        at = 0
+        if i:  # string i starts after separator i, found in the last block before it
+            b = bisect.bisect_left(self._starts, i) - 1
+            at, k = b * self.BLOCK, self._starts[b]
+            while k < i:
+                at = data.find(sep, at)
+                if at < 0:
+                    raise IndexError(i)
+                at += len(sep)
+                k += 1
+        end = data.find(sep, at)
+        return data[at:end if end >= 0 else len(data)].decode("utf-8")
+
+
+# the layout of ana_strings.json (fst.runtime.anatable.save: sorted keys, no white space)
+_FORMS_OPEN, _FORMS_CLOSE, _PATTERNS = b'"forms":[', b'],"lemmas":"', b'","patterns":'
+
+
+def load_packed(raw: bytes) -> dict:
+    """The strings of ``ana_strings.json`` (the bytes :func:`fst.runtime.anatable.save` wrote),
+    with ``forms`` and ``lemmas`` as :class:`Packed`, cut out of the bytes as they stand;
+    :func:`load_strings` of the text when the file is not laid out so or a string holds an
+    escape."""
+    i = raw.find(_FORMS_OPEN)
+    j = raw.find(_FORMS_CLOSE, i) if i >= 0 else -1
+    k = raw.find(_PATTERNS, j) if j >= 0 else -1
+    forms, lemmas = raw[i + len(_FORMS_OPEN):j], raw[j + len(_FORMS_CLOSE):k]
+    if k < 0 or b"\\" in forms or b"\\" in lemmas or (forms and (
+            forms[:1] != b'"' or forms[-1:] != b'"')):
+        return load_strings(raw.decode("utf-8"))
+    try:
+        st = json.loads(raw[:i + len(_FORMS_OPEN)] + raw[j:j + len(_FORMS_CLOSE)] + raw[k:])
+    except ValueError:
+        return load_strings(raw.decode("utf-8"))
+    st["forms"] = Packed(forms[1:-1], b'","')
+    st["lemmas"] = Packed(lemmas, LEMMA.encode())
+    return st
+
+
 class AnalysisTable:
     """Every analysis of every tile word, looked up by rank in the tile acceptor ``dfa`` (a
     :class:`fst.runtime.dfa.TileDFA`, or a :class:`WordDFA`, which ranks without numpy).
@@ -217,29 +291,51 @@ class AnalysisTable:
         self.lemma = table["lemma"]
         self.form = table["form"]
         st = table["strings"]
-        lemmas = st["lemmas"]  # a list (export), or one string (ana_strings.json)
-        self.lemmas: list[str] = (lemmas.split(LEMMA) if lemmas else []) \
-            if isinstance(lemmas, str) else lemmas
+        lemmas = st["lemmas"]  # a list (export), one string or Packed (ana_strings.json)
+        if isinstance(lemmas, str):
+            lemmas = lemmas.split(LEMMA) if lemmas else []
+        self._lemmas = lemmas
         self.patterns: list[str] = st["patterns"]
-        # per form, [class, cell, [rule ids], weight] or that as one string (decode_form)
+        # per form, [class, cell, [rule ids], weight] or that as one string (decode_form),
+        # or Packed strings
         self._raw_forms = st["forms"]
         self._forms: list | None = None
+        self._one_form: dict[int, tuple] = {}
         self.extra = {t: [Row(lm, c, cell, s, tuple(r), float(w)) for lm, c, cell, s, r, w in rows]
                       for t, rows in st["extra"].items()}
         self._n_pat = max(1, len(self.patterns))
+
+    @property
+    def lemmas(self) -> list[str]:
+        """The lemmas, sorted (split on first use: a look-up of one word reads its own,
+        :meth:`_lemma`)."""
+        if isinstance(self._lemmas, Packed):
+            self._lemmas = self._lemmas.strings()
+        return self._lemmas
+
+    def _lemma(self, i: int) -> str:
+        lemmas = self._lemmas
+        return lemmas.get(i) if isinstance(lemmas, Packed) else lemmas[i]
 
     @property
     def forms(self) -> list[tuple[str, str, tuple[str, ...], float]]:
         """(class, cell, rule ids, weight) per form, converted on first use (~25 ms: a look-up
         of one word converts only its own, :meth:`_form`)."""
         if self._forms is None:
-            self._forms = [decode_form(raw) for raw in self._raw_forms]
+            raw = self._raw_forms
+            self._forms = [decode_form(r) for r in
+                           (raw.strings() if isinstance(raw, Packed) else raw)]
         return self._forms
 
     def _form(self, f: int) -> tuple[str, str, tuple[str, ...], float]:
         if self._forms is not None:
             return self._forms[f]
-        return decode_form(self._raw_forms[f])
+        got = self._one_form.get(f)
+        if got is None:
+            raw = self._raw_forms
+            got = decode_form(raw.get(f) if isinstance(raw, Packed) else raw[f])
+            self._one_form[f] = got
+        return got
 
     @classmethod
     def load(cls, directory: Path | str, dfa) -> "AnalysisTable":
@@ -247,7 +343,7 @@ class AnalysisTable:
         Raises ``OSError``/``ValueError`` for a missing or unreadable file."""
         d = Path(directory)
         table: dict = {n: read_array(d / f"ana_{n}.npy") for n in ANA_ARRAY_NAMES}
-        table["strings"] = load_strings((d / "ana_strings.json").read_text(encoding="utf-8"))
+        table["strings"] = load_packed((d / "ana_strings.json").read_bytes())
         return cls(table, dfa)
 
     def rows(self, tile: str, rank: int) -> list[Row]:
@@ -261,7 +357,7 @@ class AnalysisTable:
         low = base_form(tile)
         n = len(low)
         out = []
-        pats, form_of, lemmas = self.patterns, self._form, self.lemmas
+        pats, form_of, lemma_of = self.patterns, self._form, self._lemma
         for lm, fp in zip(self.lemma[lo:hi].tolist(), self.form[lo:hi].tolist()):
             f, p = divmod(fp, self._n_pat)
             pat = pats[p]
@@ -271,7 +367,7 @@ class AnalysisTable:
             else:
                 surface = low
             cls, cell, rules, w = form_of(f)
-            out.append(Row(lemmas[lm], cls, cell, surface, rules, w))
+            out.append(Row(lemma_of(lm), cls, cell, surface, rules, w))
         return out
 
     _rows = rows
