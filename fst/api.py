@@ -40,8 +40,6 @@ if TYPE_CHECKING:
 
 #: words per block of :meth:`Judge.validate_many` through the batch kernel
 KERNEL_WORDS = 1 << 16
-#: words joined into one string at a time by the batch kernel (their objects stay in cache)
-JOIN_WORDS = 2048
 MIN_LENGTH, MAX_LENGTH = 2, 15  # rule LEN (board play); C6: never fewer than 2
 # tiles FST (by id, kept alive) → its arrays, so that Judges sharing an FST export it once
 _RUNTIMES: dict[int, tuple[object, "TileDFA"]] = {}
@@ -614,7 +612,7 @@ class Judge:
 
     def _kernel(self, acceptor: TileDFA, words: list, lo: int = 0,
                 hi: int | None = None, lens: list | None = None) -> np.ndarray | None:
-        """The batch kernel's verdicts on ``words[lo:hi]`` (:func:`fst.runtime.kernel.judge_units`
+        """The batch kernel's verdicts on ``words[lo:hi]`` (:func:`fst.runtime.kernel.judge_words`
         on their UTF-16 code units), the words it does not read as plain Greek words judged
         by :meth:`_validate_block`; None when some item is not a string or holds a newline."""
         import numpy as np
@@ -623,18 +621,8 @@ class Judge:
         hi = len(words) if hi is None else hi
         if hi <= lo:
             return None
-        try:
-            # joined a few thousand at a time, so that the strings the join reads twice stay
-            # in the CPU's cache; the parts end to end are one line per word
-            data = b"\n\x00".join(["\n".join(words[i:min(hi, i + JOIN_WORDS)]).encode(
-                "utf-16-le") for i in range(lo, hi, JOIN_WORDS)])
-        except (TypeError, UnicodeEncodeError):  # not a string, a lone surrogate
-            return None
-        got = kernel.judge_units(acceptor, data, self.min_length, self.max_length, lens)
-        # a word holding a newline reads as more lines than words: word by word instead
-        if got is None or len(got[0]) != hi - lo:
-            if lens:
-                lens.clear()
+        got = kernel.judge_words(acceptor, words[lo:hi], self.min_length, self.max_length, lens)
+        if got is None:
             return None
         ok, plain = got
         if not plain.all():

@@ -166,6 +166,55 @@ def judge_units(dfa: TileDFA, data: bytes, min_len: int = 0, max_len: int | None
     return ok, plain
 
 
+#: what :func:`judge_words` joins the words of a list with: U+03AA, the code point after Ω,
+#: so that tile capitals and separators read as table columns by one subtraction (the
+#: separator as NL: no clamping pass, and a join with it is faster than with a newline)
+SEP = chr(_FIRST + NL)
+_SEP_UNIT = _FIRST + NL
+
+
+def judge_words(dfa: TileDFA, words: list, min_len: int = 0, max_len: int | None = None,
+                lens_out: list | None = None) -> tuple[np.ndarray, np.ndarray] | None:
+    """:func:`judge_units` of a list of strings, one line per word: ``(verdicts, plain)``,
+    bool per word; None when an item is not a string, holds a lone surrogate or a newline
+    (the caller takes the words one at a time). ``lens_out`` as in :func:`judge_units`.
+
+    The words are joined with :data:`SEP`; a block of tile capitals is walked on its code
+    units minus U+0391 as they are. Any other block (a word with accents, lower case, SEP
+    itself …) goes to :func:`judge_units` on the words joined by newlines."""
+    try:
+        data = SEP.join(words).encode("utf-16-le")
+    except (TypeError, UnicodeEncodeError):  # not a string, a lone surrogate
+        return None
+    u = np.frombuffer(data, dtype=np.uint16)
+    cols = np.empty(len(u) + 1, dtype=np.uint16)
+    np.subtract(u, np.uint16(_FIRST), out=cols[:-1])  # wraps below U+0391: above NL
+    cols[-1] = NL
+    ends = np.flatnonzero(cols == NL)  # each word's end: a separator, then the last one
+    if len(ends) != len(words):  # SEP inside a word: newlines end the lines instead
+        lines = "\n".join(words).encode("utf-16-le")
+    elif len(cols) and (int(cols.max()) > NL or (cols == _GAP).any()):
+        lines = u.copy()  # not tile capitals only: the same words, newlines between them
+        lines[ends[:-1]] = 10
+        lines = lines.tobytes()
+    else:
+        starts = np.empty(len(ends), dtype=np.intp)
+        starts[:1] = 0
+        starts[1:] = ends[:-1] + 1
+        lens = ends - starts
+        if lens_out is not None:
+            lens_out.append(lens)
+        ok = walk(dfa, cols, starts, lens, max(min_len, 1),
+                  MAX_LETTERS if max_len is None else min(max_len, MAX_LETTERS))
+        return ok, (lens >= 1) & (lens <= MAX_LETTERS)
+    got = judge_units(dfa, lines, min_len, max_len, lens_out)
+    if got is None or len(got[0]) != len(words):  # a word holding a newline
+        if lens_out:
+            lens_out.clear()
+        return None
+    return got
+
+
 def judge_text(dfa: TileDFA, text: str, min_len: int = 0,
                max_len: int | None = None) -> np.ndarray | None:
     """:meth:`fst.runtime.dfa.TileDFA.judge_text` through :func:`judge_units`: verdicts for
