@@ -12,8 +12,9 @@ through the dense transition table. Most batches (``dektes validate`` of a word 
   at ``start + j * stride``, so that every gather runs forward through the block;
 * the newline is a column of the table: from an accepting state it leads to the sink ACCEPT,
   from any other to REJECT, where a letter without an arc leads too, and the sinks loop on
-  every column: a word that has ended, or left the language, stays put while the longer ones
-  go on (no length test per step), and the verdict is ``state == ACCEPT``; when at most
+  any column a byte can give (:data:`SINK` entries each): a word that has ended, or left the
+  language, stays put while the longer ones go on (no length test per step, and only the
+  lines' ends are made NL, by a scatter), and the verdict is ``state == ACCEPT``; when at most
   :data:`COMPACT` of the lines are still walking, the others are dropped from the arrays.
 
 Both kernels cost about two gathers per letter (the column, the table); the fast path saves
@@ -38,6 +39,8 @@ from grammars.normalize import MAX_LETTERS
 #: the end of the line
 NL = 25
 STRIDE = 26
+#: entries of each sink: any column a byte can give (a line that has ended reads on)
+SINK = 256
 _FIRST = 0x391  # Α
 _UTF8_LEAD = 0xCE  # the first byte of every tile capital in UTF-8
 _GAP = 0x3A2 - _FIRST
@@ -54,17 +57,20 @@ class _Table:
     """The absorbing transition table of one acceptor, flattened, every entry a row start
     (target state × :data:`STRIDE`), as int32 (half the bytes of int64: the walk's random
     gathers miss the CPU's cache less, ~15% faster; int64 beyond 2**31 entries): rows 0…n-1
-    the acceptor's states, then the sinks ACCEPT and REJECT (where a letter without an arc
-    leads: a prefix of no word is rejected at once)."""
+    the acceptor's states, then the sinks REJECT (where a letter without an arc leads: a
+    prefix of no word is rejected at once) and ACCEPT, :data:`SINK` entries each, so that a
+    line that has ended may read any byte (a column up to 255) and stay put: only the
+    letters and the end of a line need be columns of the table."""
 
     def __init__(self, dfa: TileDFA):
         n = dfa.num_states
-        acc, rej = n * STRIDE, (n + 1) * STRIDE  # the sinks' rows
-        kind = np.int32 if (n + 2) * STRIDE < 2 ** 31 else np.int64
-        t = np.full((n + 2, STRIDE), rej, dtype=kind)
+        rej = n * STRIDE  # the sinks' rows
+        acc = rej + SINK
+        kind = np.int32 if acc + SINK < 2 ** 31 else np.int64
+        t = np.full(acc + SINK, rej, dtype=kind)
         # built from the arcs a slice at a time: no temporary as big as the table
         rows = np.repeat(np.arange(n, dtype=np.int32), dfa._outdeg)
-        flat = t.ravel()
+        flat = t
         for lo in range(0, len(rows), 1 << 14):
             hi = lo + (1 << 14)
             at = rows[lo:hi].astype(np.int64) * STRIDE
@@ -72,10 +78,10 @@ class _Table:
             target = dfa.targets[lo:hi].astype(kind)
             target *= STRIDE
             flat[at] = target
-        t[:n, NL] = np.where(np.asarray(dfa.final, dtype=bool), acc, rej)
-        t[n] = acc
+        t[NL:rej:STRIDE] = np.where(np.asarray(dfa.final, dtype=bool), acc, rej)
+        t[acc:] = acc
         self.flat = flat
-        self.accept = acc
+        self.sinks, self.accept = rej, acc
 
 
 def _table(dfa: TileDFA) -> _Table:
@@ -122,7 +128,7 @@ def walk(dfa: TileDFA, cols: np.ndarray, starts: np.ndarray, letters: np.ndarray
         if j + 1 == steps:
             break
         if j % 4 == 3:
-            live = state < tab.accept
+            live = state < tab.sinks
             k = np.count_nonzero(live)
             if k <= COMPACT * len(state):
                 gone = ~live
@@ -151,12 +157,12 @@ def judge_units(dfa: TileDFA, data: bytes, min_len: int = 0, max_len: int | None
         return None
     u = np.frombuffer(data, dtype=np.uint16)
     cols = np.empty(len(u) + 1, dtype=np.uint16)
-    np.subtract(u, np.uint16(_FIRST), out=cols[:-1])
-    np.minimum(cols, NL, out=cols)  # a newline, as anything but a tile capital, is NL
+    np.subtract(u, np.uint16(_FIRST), out=cols[:-1])  # wraps below U+0391: above NL
     cols[-1] = NL
     nl = np.flatnonzero(u == 10)
-    if np.count_nonzero(cols == NL) != len(nl) + 1 or (cols == _GAP).any():
+    if np.count_nonzero(cols < NL) + len(nl) != len(u) or (cols == _GAP).any():
         return dfa.judge_units(data, min_len, max_len)
+    cols[nl] = NL  # the end of a line (a scatter, not a clamping pass over the block)
     starts, lens = line_bounds(nl, len(u))
     plain = (lens >= 1) & (lens <= MAX_LETTERS)
     if lens_out is not None:
@@ -282,10 +288,9 @@ def _utf8_block(dfa: TileDFA, data: bytes, min_len: int, max_len: int | None):
     if 2 * np.count_nonzero(lead) + len(nl) != len(b) or (cols[:-1] == _GAP).any():
         return None
     # letter j of a line is the continuation byte at start + 2j + 1; right after its last
-    # letter the walk reads the byte after the newline (CE or a newline): NL, as any byte
-    # but a continuation is
-    np.minimum(cols, NL, out=cols)
-    cols[-1] = NL
+    # letter the walk reads the byte after the newline (the next line's CE), made NL; what
+    # a line reads once it has ended (any byte) leaves it in its sink
+    cols[nl + 1] = NL
     n = len(nl)
     starts = np.empty(n, dtype=np.intp)
     starts[0] = 1
