@@ -176,7 +176,12 @@ def test_packed_strings_one_at_a_time(sep):
             words = [w or "α" for w in words]
         packed = lookup.Packed(sep.join(words).encode(), sep.encode())
         packed.BLOCK = 16  # many blocks, separators across their edges
+        packed.GETS = 10 ** 6
         assert [packed.get(i) for i in range(n)] == words
+        assert packed._list is None
+        batch = lookup.Packed(sep.join(words).encode(), sep.encode())
+        assert [batch.get(i) for i in range(n)] == words  # split after GETS cut out
+        assert (batch._list is not None) == (n > batch.GETS)
         with pytest.raises(IndexError):
             packed.get(n)
         assert packed.strings() == words and packed.get(n - 1) == words[-1]

@@ -210,15 +210,17 @@ class Packed:
     """A list of strings held as the UTF-8 bytes ``data`` of the strings joined by ``sep``
     (which none of them holds), as ``ana_strings.json`` stores them: one string is cut out
     and decoded when asked for (:meth:`get`), the whole list split once when :meth:`strings`
-    is first asked for. A start that looks up one word reads a few of 64,000 lemmas and
+    is first asked for or after :data:`GETS` strings cut out (a batch). A start that looks up one word reads a few of 64,000 lemmas and
     20,000 forms (splitting them all took ~15 ms of ``dektes check``)."""
 
     BLOCK = 1 << 14  # bytes per block of the index of separators
+    GETS = 64  # strings cut out one at a time before the whole list is split
 
     def __init__(self, data: bytes, sep: bytes):
         self.data, self.sep = data, sep
         self._list: list[str] | None = None
         self._starts: list[int] | None = None  # per block, the index of its first string
+        self._gets = 0
 
     def strings(self) -> list[str]:
         """Every string, in order (split on first use)."""
@@ -230,6 +232,9 @@ class Packed:
         """The string ``i`` (0 ≤ i < the number of strings). Raises ``IndexError`` past the end."""
         if self._list is not None:
             return self._list[i]
+        self._gets += 1
+        if self._gets > self.GETS:  # a batch: split once, index from then on
+            return self.strings()[i]
         data, sep = self.data, self.sep
         if i < 0 or not data:
             raise IndexError(i)
