@@ -359,10 +359,10 @@ class Judge:
         table = self.table
         if table is None:
             return [self.analyse(t) if t and set(t) <= _TILE_SET else [] for t in tiles]
-        ranks = self.runtime.ranks_of(tiles).tolist()  # the batch's ranks at once
-        return [self._with_list(t, [Analysis(*r) for r in table.rows(t, rank)]
+        ranks = self.runtime.ranks_of(tiles)  # the batch's ranks, then its rows, at once
+        return [self._with_list(t, [Analysis(*r) for r in rows]
                                 if len(t) > 3 or rank >= 0 else [])
-                for t, rank in zip(tiles, ranks)]
+                for t, rank, rows in zip(tiles, ranks.tolist(), table.rows_many(tiles, ranks))]
 
     def check(self, word: str, strict_accents: bool = False) -> Verdict:
         """The verdict on one word under the profile (:meth:`_check`); raises ``InvalidWord``

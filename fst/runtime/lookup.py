@@ -377,6 +377,56 @@ class AnalysisTable:
 
     _rows = rows
 
+    def rows_many(self, tiles: list[str], ranks) -> list[list[Row]]:
+        """:meth:`rows` of each tile word of ``tiles`` with its rank of ``ranks`` (ints or an
+        int array), same order: the batch's analyses found by a few numpy gathers into the
+        table, then one :class:`Row` per analysis (a surface's accented ending made once per
+        ending and accent pattern). Imports numpy."""
+        import numpy as np  # a batch (a start that judges one word does not get here)
+
+        ranks = np.asarray(ranks, dtype=np.int64).reshape(-1)
+        if len(ranks) != len(tiles):
+            raise ValueError("tiles and ranks differ in length")
+        offsets = np.asarray(self.offsets)
+        inside = ranks >= 0
+        at = np.where(inside, ranks, 0)
+        lo = np.where(inside, offsets[at], 0).astype(np.int64)
+        count = np.where(inside, offsets[at + 1], 0) - lo
+        ends = np.cumsum(count)
+        total = int(ends[-1]) if len(ends) else 0
+        idx = np.repeat(lo - (ends - count), count) + np.arange(total, dtype=np.int64)
+        lemma_of = np.asarray(self.lemma)[idx].tolist()
+        fp = np.asarray(self.form)[idx].astype(np.int64)
+        form_of, pat_of = (fp // self._n_pat).tolist(), (fp % self._n_pat).tolist()
+        lemmas, forms, pats = self.lemmas, self.forms, self.patterns
+        endings: dict[tuple[int, str], str] = {}  # (pattern, plain ending) → accented ending
+        out: list[list[Row]] = []
+        k = 0
+        for tile, n_rows, rank in zip(tiles, count.tolist(), ranks.tolist()):
+            if rank < 0:
+                out.append(list(self.extra.get(tile, ())))
+                continue
+            low = base_form(tile)
+            rows = []
+            for a in range(k, k + n_rows):
+                p = pat_of[a]
+                pat = pats[p]
+                if pat:
+                    cut = len(low) - len(pat)
+                    tail = low[cut:]
+                    ending = endings.get((p, tail))
+                    if ending is None:
+                        ending = endings[p, tail] = "".join(
+                            b if c == KEEP else c for b, c in zip(tail, pat))
+                    surface = low[:cut] + ending
+                else:
+                    surface = low
+                cls, cell, rules, w = forms[form_of[a]]
+                rows.append(Row(lemmas[lemma_of[a]], cls, cell, surface, rules, w))
+            k += n_rows
+            out.append(rows)
+        return out
+
     def lookup(self, tile: str) -> list[Row]:
         """Every analysis of the tile word ``tile``, best first
         (:func:`fst.runtime.anatable.order_key`); [] if it has none."""
@@ -384,6 +434,4 @@ class AnalysisTable:
 
     def lookup_many(self, tiles: list[str]) -> list[list[Row]]:
         """:meth:`lookup` of each tile word, same order; ranks computed for the whole batch."""
-        ranks = self.dfa.ranks_of(tiles)
-        ranks = ranks if isinstance(ranks, list) else ranks.tolist()
-        return [self.rows(t, r) for t, r in zip(tiles, ranks)]
+        return self.rows_many(tiles, self.dfa.ranks_of(tiles))
