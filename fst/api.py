@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 
 #: words per block of :meth:`Judge.validate_many` through the batch kernel
 KERNEL_WORDS = 1 << 16
+#: a batch of :meth:`Judge.analyse_many` up to this many words is looked up word by word in
+#: pure Python while numpy is not loaded (its import and dense tables cost more than ~0.1 s)
+SMALL_BATCH = 4096
 MIN_LENGTH, MAX_LENGTH = 2, 15  # rule LEN (board play); C6: never fewer than 2
 # tiles FST (by id, kept alive) → its arrays, so that Judges sharing an FST export it once
 _RUNTIMES: dict[int, tuple[object, "TileDFA"]] = {}
@@ -359,10 +362,17 @@ class Judge:
         table = self.table
         if table is None:
             return [self.analyse(t) if t and set(t) <= _TILE_SET else [] for t in tiles]
-        ranks = self.runtime.ranks_of(tiles)  # the batch's ranks, then its rows, at once
+        if self._runtime is None and len(tiles) <= SMALL_BATCH:
+            # a few words, numpy not loaded: ranked and read one at a time in pure Python
+            ranks = [self._rank(t) for t in tiles]
+            found = [table.rows(t, rank) for t, rank in zip(tiles, ranks)]
+        else:  # the batch's ranks, then its rows, at once
+            ranks = self.runtime.ranks_of(tiles)
+            found = table.rows_many(tiles, ranks)
+            ranks = ranks.tolist()
         return [self._with_list(t, [Analysis(*r) for r in rows]
                                 if len(t) > 3 or rank >= 0 else [])
-                for t, rank, rows in zip(tiles, ranks.tolist(), table.rows_many(tiles, ranks))]
+                for t, rank, rows in zip(tiles, ranks, found)]
 
     def check(self, word: str, strict_accents: bool = False) -> Verdict:
         """The verdict on one word under the profile (:meth:`_check`); raises ``InvalidWord``

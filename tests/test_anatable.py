@@ -283,3 +283,32 @@ def test_cli_batch_analysis_is_per_word_analysis(judge, capsys, monkeypatch):
     assert batch(["analyse", "-"]) == per_word
     lines = batch(["analyse", "--json", "-"]).splitlines()
     assert [json.loads(ln)["word"] for ln in lines] == words
+
+
+def test_batch_of_analyses_is_one_word_at_a_time(judge, monkeypatch):
+    """Judge.analyse_many through the table's batch gathers (rows_many), through the small
+    batch's pure-Python path (a Judge that has not loaded numpy's arrays) and word by word
+    (Judge.analyse) give the same analyses, in order."""
+    import fst.api
+    from fst.api import Judge
+    from grammars.normalize import InvalidWord
+
+    words = list(judge.wordlist(2, 15))[::997][:600]
+    words += [w[:-1] for w in words[:40]] + ["", "ΑΒx", "ΩΩ", "ΕΓΡΑΨΑ", "έγραψα", "ΣΑΣ", "ΑΒ"]
+    def analyse(w):
+        try:
+            return judge.analyse(w)
+        except InvalidWord:
+            return []
+
+    one = [analyse(w) for w in words]
+    assert judge.analyse_many(words) == one
+    fresh = Judge.load(progress=False)
+    assert fresh._runtime is None
+    assert fresh.analyse_many(words) == one and fresh._runtime is None  # no numpy arrays
+    monkeypatch.setattr(fst.api, "SMALL_BATCH", 0)
+    assert fresh.analyse_many(words) == one and fresh._runtime is not None
+    table = judge.table
+    tiles = [w for w in words if w and set(w) <= fst.api._TILE_SET]
+    assert table.lookup_many(tiles) == [table.lookup(t) for t in tiles]
+    assert table.rows_many([], []) == []
