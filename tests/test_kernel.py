@@ -11,6 +11,7 @@ import random
 import pytest
 
 import fst.api
+from fst.runtime import kernel
 from grammars.normalize import InvalidWord
 
 HOSTILE = [
@@ -69,6 +70,7 @@ def test_kernel_agrees_with_check_in_mixed_blocks(judge, pool, seed, monkeypatch
     every verdict is check's, in order."""
     rng = random.Random(seed)
     monkeypatch.setattr(fst.api, "KERNEL_WORDS", rng.choice([1, 5, 64, 1 << 16]))
+    monkeypatch.setattr(kernel, "JOIN_WORDS", rng.choice([1, 3, 1024]))
     memo: dict = {}
     for _ in range(6):
         words = [rng.choice(pool) for _ in range(rng.randint(1, 300))]
