@@ -161,7 +161,8 @@ class Judge:
         self._cache = cache
         self._runtime = runtime
         self._table: AnalysisTable | None = None
-        self._word: WordDFA | None = None  # the board's acceptor for one word (cache only)
+        # the board's acceptor for one word (cache only; False: the folder has no counts)
+        self._word: WordDFA | bool | None = None
         self.analyser, self.tiles, self.t2s, self.tags = analyser, tiles, t2s, tags
         self.rulings = lexicon.read_rulings() if rulings is None else rulings
         self.min_length = max(2, min_length)  # §C6: one-letter words are never valid
@@ -180,7 +181,7 @@ class Judge:
         j = Judge(self._analyser, self._tiles, self._t2s, self.tags, self.min_length,
                   self.max_length, self.rulings, self.runtime, self._cache, self.disabled_rules,
                   self._acceptor, self._progress)
-        j._table, j._word = self.table, self._word_dfa()
+        j._table, j._word = self.table, self._word_dfa() or False
         j.overlay = overlay
         return j
 
@@ -288,15 +289,19 @@ class Judge:
         a Judge made from FSTs alone, which analyses by composition. Its ``dfa`` ranks one
         word without numpy (:class:`fst.runtime.lookup.WordDFA`)."""
         if self._table is None and self._cache is not None:
-            self._table = AnalysisTable.load(self._cache, self._word_dfa())
+            self._table = AnalysisTable.load(self._cache, self._word_dfa() or self.runtime)
         return self._table
 
     def _word_dfa(self) -> WordDFA | None:
         """The board's acceptor read for one word at a time (pure Python, memory-mapped), from
-        the cache; None for a Judge without a cache."""
+        the cache; None for a Judge without a cache, or whose folder lacks the per-state
+        counts (the arrays alone, as shipped to a worker by an older client)."""
         if self._word is None and self._cache is not None:
-            self._word = WordDFA.load(self._cache)
-        return self._word
+            try:
+                self._word = WordDFA.load(self._cache)
+            except FileNotFoundError:
+                self._word = False  # looked for once
+        return self._word or None
 
     def _rank(self, tile: str) -> int:
         """The rank of the tile word ``tile`` in the board's acceptor (-1: not accepted): one

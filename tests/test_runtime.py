@@ -475,3 +475,24 @@ def test_fast_kernel_walks_tile_blocks(monkeypatch):
                 kernel.judge_units(dfa, "\n".join(words + [odd]).encode("utf-16-le"), 2, 15)
             with pytest.raises(AssertionError, match="general"):
                 kernel.judge_utf8(dfa, "\n".join(words + [odd]).encode(), 2, 15)
+
+
+def test_judge_on_arrays_without_counts(judge, tmp_path):
+    """A folder of the look-up arrays without the per-state counts (a worker's copy shipped by
+    an older client): one word is ranked by the numpy arrays instead, with the same verdicts."""
+    import shutil
+
+    from fst.api import Judge
+    from fst.app import corpus
+    from fst.runtime.lookup import COUNTS_FILE
+
+    assert COUNTS_FILE in corpus.LOOKUP_FILES
+    for name in corpus.LOOKUP_FILES + corpus.ANALYSIS_FILES:
+        if name != COUNTS_FILE:
+            shutil.copy(judge._cache / name, tmp_path / name)
+    j = Judge(None, None, None, judge.tags, runtime=rt.TileDFA.load(tmp_path), cache=tmp_path)
+    words = ["ΕΓΡΑΨΑ", "ΓΡΑΨΑ", "ΑΝΘΡΩΠΟΥΣ", "ΩΩ", "ΣΑΣ"]
+    assert j._word_dfa() is None and j._word is False
+    assert [j._rank(w) for w in words] == [judge._rank(w) for w in words]
+    assert [j.check(w) for w in words] == [judge.check(w) for w in words]
+    assert j.analyse_many(words) == judge.analyse_many(words)
