@@ -26,6 +26,9 @@ makes ανθρώπους of ΑΝΘΡΩΠΟΥΣ: the accent five letters from the
 :func:`verify` checks the table against the FSTs when it is built: as many analyses as the
 analyser has paths, every word of the acceptor analysed (bar words accepted by a ruling only),
 and a sample of words analysed by composition with the analyser giving the same analyses.
+
+The reading side (:class:`AnalysisTable`, the strings' format) is :mod:`fst.runtime.lookup`,
+which imports no numpy.
 """
 from __future__ import annotations
 
@@ -36,15 +39,16 @@ from typing import Iterable, NamedTuple
 import numpy as np
 
 from grammars.alphabet import LETTERS as _LOWER
-from grammars.alphabet import FINAL_SIGMA, TILE_MAP, TILE_SIGMA, final_sigma, fst_paths
+from grammars.alphabet import FINAL_SIGMA, TILE_MAP, TILE_SIGMA, fst_paths
 
 from fst.runtime.dfa import TILE_LETTERS, TileDFA, arcs_from
 from fst.runtime.dfa import count_fst_paths
-# the reading side needs no numpy (a start that judges one word): fst.runtime.lookup
+# the reading side needs no numpy (a start that judges one word): fst.runtime.lookup, whose
+# names this module gives too
 from fst.runtime.lookup import ANA_ARRAY_NAMES as ARRAY_NAMES
 from fst.runtime.lookup import ANA_FILES as FILES
-from fst.runtime.lookup import (FIELD, KEEP, LEMMA, RULE, AnalysisTable, Row, apply_pattern,
-                                base_form, decode_form, encode_form, load_strings)
+from fst.runtime.lookup import (FIELD, KEEP, LEMMA, RULE, AnalysisTable, Row,  # noqa: F401
+                                apply_pattern, base_form, decode_form, encode_form, load_strings)
 
 LEAF_CHUNK = 1 << 18  # paths decoded per numpy batch at export
 
