@@ -18,33 +18,34 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
-import numpy as np
-
 import lexicon
 from grammars.alphabet import TILE_LETTERS
 from grammars.paradigm import WEIGHTS
 
-from fst.runtime import anatable
 from fst import store as fc
 from grammars.normalize import InvalidWord, is_tile, to_lower_accented, to_tile
 from grammars.labels import message
-from fst.runtime import kernel
-from fst.runtime.dfa import TileDFA, export
+from fst.runtime.lookup import AnalysisTable, WordDFA
 from fst.runtime.overlay import RULE_ID
 
 if TYPE_CHECKING:
+    import numpy as np
+
+    from fst.runtime.dfa import TileDFA
     from fst.runtime.search import Hooks, Match
-# Imported where they are used, so that a start (``dektes check``) does not load them: the
-# search module, the notebook's HTML, the profile acceptors' builder, the rule digest and the
-# word-list filter (about 40 ms of imports before the first look-up).
+# Imported where they are used, so that a start (``dektes check``) does not load them: numpy
+# and the modules of the batch look-ups (fst.runtime.dfa, .kernel, .anatable: ~0.1 s; one word
+# is looked up in pure Python, fst.runtime.lookup), the search module, the notebook's HTML, the
+# profile acceptors' builder, the rule digest and the word-list filter.
 
 #: words per block of :meth:`Judge.validate_many` through the batch kernel
 KERNEL_WORDS = 1 << 16
-#: words joined into one string at a time by the batch kernel (their objects stay in cache)
-JOIN_WORDS = 2048
+#: a batch of :meth:`Judge.analyse_many` up to this many words is looked up word by word in
+#: pure Python while numpy is not loaded (its import and dense tables cost more than ~0.1 s)
+SMALL_BATCH = 4096
 MIN_LENGTH, MAX_LENGTH = 2, 15  # rule LEN (board play); C6: never fewer than 2
 # tiles FST (by id, kept alive) → its arrays, so that Judges sharing an FST export it once
-_RUNTIMES: dict[int, tuple[object, TileDFA]] = {}
+_RUNTIMES: dict[int, tuple[object, "TileDFA"]] = {}
 
 
 @dataclass(frozen=True)
@@ -159,7 +160,9 @@ class Judge:
         # look-ups through the arrays (``runtime``, the analysis table) never import pynini
         self._cache = cache
         self._runtime = runtime
-        self._table: anatable.AnalysisTable | None = None
+        self._table: AnalysisTable | None = None
+        # the board's acceptor for one word (cache only; False: the folder has no counts)
+        self._word: WordDFA | bool | None = None
         self.analyser, self.tiles, self.t2s, self.tags = analyser, tiles, t2s, tags
         self.rulings = lexicon.read_rulings() if rulings is None else rulings
         self.min_length = max(2, min_length)  # §C6: one-letter words are never valid
@@ -174,10 +177,11 @@ class Judge:
     def with_overlay(self, overlay) -> "Judge":
         """A Judge sharing these artifacts, with the user's list ``overlay``
         (:class:`fst.runtime.overlay.Overlay`) applied to every verdict and analysis."""
+        # the arrays loaded once, for every list applied (a server reads the list per request)
         j = Judge(self._analyser, self._tiles, self._t2s, self.tags, self.min_length,
-                  self.max_length, self.rulings, self._runtime, self._cache, self.disabled_rules,
+                  self.max_length, self.rulings, self.runtime, self._cache, self.disabled_rules,
                   self._acceptor, self._progress)
-        j._table = self._table
+        j._table, j._word = self.table, self._word_dfa() or False
         j.overlay = overlay
         return j
 
@@ -197,8 +201,8 @@ class Judge:
         cannot hold it (reported before building)."""
         d = fc.ensure_cache(progress=progress, verbose=verbose)
         return cls(None, None, None, fc.read_tags(d), min_length=min_length,
-                   max_length=max_length, runtime=TileDFA.load(d), cache=d,
-                   disabled_rules=disabled_rules, progress=progress)
+                   max_length=max_length, cache=d, disabled_rules=disabled_rules,
+                   progress=progress)
 
     # -- artifacts, loaded on first use ---------------------------------------------
     def _load_fsts(self) -> None:
@@ -251,7 +255,11 @@ class Judge:
     def runtime(self) -> TileDFA:
         """The tile acceptor as numpy arrays (:mod:`fst.runtime.dfa`): every membership test and
         the word list go through it. Exported from ``tiles`` when not given."""
+        if self._runtime is None and self._cache is not None:
+            from fst.runtime.dfa import TileDFA  # numpy: batches only
+            self._runtime = TileDFA.load(self._cache)
         if self._runtime is None:
+            from fst.runtime.dfa import TileDFA, export
             tiles = self.tiles
             known = _RUNTIMES.get(id(tiles))
             if known is not None and known[0] is tiles:
@@ -276,19 +284,39 @@ class Judge:
         return self._acceptor
 
     @property
-    def table(self) -> anatable.AnalysisTable | None:
+    def table(self) -> AnalysisTable | None:
         """The analysis table (:mod:`fst.runtime.anatable`) read from the cache on first use; None for
-        a Judge made from FSTs alone, which analyses by composition."""
+        a Judge made from FSTs alone, which analyses by composition. Its ``dfa`` ranks one
+        word without numpy (:class:`fst.runtime.lookup.WordDFA`)."""
         if self._table is None and self._cache is not None:
-            self._table = anatable.AnalysisTable.load(self._cache, self.runtime)
+            self._table = AnalysisTable.load(self._cache, self._word_dfa() or self.runtime)
         return self._table
+
+    def _word_dfa(self) -> WordDFA | None:
+        """The board's acceptor read for one word at a time (pure Python, memory-mapped), from
+        the cache; None for a Judge without a cache, or whose folder lacks the per-state
+        counts (the arrays alone, as shipped to a worker by an older client)."""
+        if self._word is None and self._cache is not None:
+            try:
+                self._word = WordDFA.load(self._cache)
+            except FileNotFoundError:
+                self._word = False  # looked for once
+        return self._word or None
+
+    def _rank(self, tile: str) -> int:
+        """The rank of the tile word ``tile`` in the board's acceptor (-1: not accepted): one
+        word walked in pure Python when there is a cache, no dense table built."""
+        word = self._word_dfa()
+        return (word if word is not None else self.runtime).rank(tile)
 
     # -- decoding -----------------------------------------------------------------
     def _decode(self, s: str) -> tuple[str, str, str, tuple[str, ...]]:
+        from fst.runtime import anatable
         return anatable.decode(s, self.tags.by_char)
 
     @staticmethod
     def _paths(lattice):
+        from fst.runtime import anatable
         return anatable.fst_paths(lattice)
 
     def surfaces(self, word: str) -> list[str]:
@@ -309,11 +337,13 @@ class Judge:
         Raises ``InvalidWord`` if ``word`` cannot be a Greek word.
         """
         tile = to_tile(word)
-        if len(tile) <= 3 and self.runtime.rank(tile) < 0:
+        rank = self._rank(tile)
+        if len(tile) <= 3 and rank < 0:
             return []  # §L23 takes 2–3 letter forms out of the acceptor, not the analyser
         table = self.table
         if table is not None:
-            return self._with_list(tile, Analyses(Analysis(*r) for r in table.lookup(tile)))
+            return self._with_list(tile, Analyses(Analysis(*r) for r in table.rows(tile, rank)))
+        from fst.runtime import anatable
         return self._with_list(tile, Analyses(Analysis(*r) for r in anatable.analyse_fst(
             tile, self.analyser, self.t2s, self.tags.by_char)))
 
@@ -337,9 +367,17 @@ class Judge:
         table = self.table
         if table is None:
             return [self.analyse(t) if t and set(t) <= _TILE_SET else [] for t in tiles]
+        if self._runtime is None and len(tiles) <= SMALL_BATCH:
+            # a few words, numpy not loaded: ranked and read one at a time in pure Python
+            ranks = [self._rank(t) for t in tiles]
+            found = [table.rows(t, rank) for t, rank in zip(tiles, ranks)]
+        else:  # the batch's ranks, then its rows, at once
+            ranks = self.runtime.ranks_of(tiles)
+            found = table.rows_many(tiles, ranks)
+            ranks = ranks.tolist()
         return [self._with_list(t, [Analysis(*r) for r in rows]
-                                if len(t) > 3 or self.runtime.accepts(t) else [])
-                for t, rows in zip(tiles, table.lookup_many(tiles))]
+                                if len(t) > 3 or rank >= 0 else [])
+                for t, rank, rows in zip(tiles, ranks, found)]
 
     def check(self, word: str, strict_accents: bool = False) -> Verdict:
         """The verdict on one word under the profile (:meth:`_check`); raises ``InvalidWord``
@@ -423,7 +461,7 @@ class Judge:
                     "reason.LIST", name=self.overlay.name, lo=self.overlay.complete[0],
                     hi=self.overlay.complete[1]))
         # by its rank, as the analysis table finds it: no dense table is built for one word
-        if self.runtime.rank(tile) < 0:
+        if self._rank(tile) < 0:
             blocked = self.blocked(tile)
             if blocked:
                 return Verdict(word, tile, False, (blocked[0][0],), blocked[0][1])
@@ -528,6 +566,8 @@ class Judge:
         itself: the kernel's verdicts, and :meth:`check` for the words that the list or a
         ruling decides."""
         words = words if isinstance(words, list) else list(words)
+        if not words:
+            return []
         tiled: dict = {}
         ok = self._validate_kernel(words, tiled if self.overlay is not None else None)
         if self.overlay is not None:  # a user's list: check for the words it (or a ruling) decides
@@ -570,6 +610,7 @@ class Judge:
         """:meth:`validate_many` without the user's list, as a bool array. ``tiled``: a dict
         that receives, per block of :data:`KERNEL_WORDS` words made of tile words only (by
         its first index), the words' lengths."""
+        import numpy as np
         acceptor = self.acceptor or self.runtime
         ok = np.zeros(len(words), dtype=bool)
         for lo in range(0, len(words), KERNEL_WORDS):
@@ -586,24 +627,17 @@ class Judge:
 
     def _kernel(self, acceptor: TileDFA, words: list, lo: int = 0,
                 hi: int | None = None, lens: list | None = None) -> np.ndarray | None:
-        """The batch kernel's verdicts on ``words[lo:hi]`` (:func:`fst.runtime.kernel.judge_units`
+        """The batch kernel's verdicts on ``words[lo:hi]`` (:func:`fst.runtime.kernel.judge_words`
         on their UTF-16 code units), the words it does not read as plain Greek words judged
         by :meth:`_validate_block`; None when some item is not a string or holds a newline."""
+        import numpy as np
+
+        from fst.runtime import kernel
         hi = len(words) if hi is None else hi
         if hi <= lo:
             return None
-        try:
-            # joined a few thousand at a time, so that the strings the join reads twice stay
-            # in the CPU's cache; the parts end to end are one line per word
-            data = b"\n\x00".join(["\n".join(words[i:min(hi, i + JOIN_WORDS)]).encode(
-                "utf-16-le") for i in range(lo, hi, JOIN_WORDS)])
-        except (TypeError, UnicodeEncodeError):  # not a string, a lone surrogate
-            return None
-        got = kernel.judge_units(acceptor, data, self.min_length, self.max_length, lens)
-        # a word holding a newline reads as more lines than words: word by word instead
-        if got is None or len(got[0]) != hi - lo:
-            if lens:
-                lens.clear()
+        got = kernel.judge_words(acceptor, words[lo:hi], self.min_length, self.max_length, lens)
+        if got is None:
             return None
         ok, plain = got
         if not plain.all():
@@ -614,6 +648,7 @@ class Judge:
     def _validate_block(self, acceptor: TileDFA, words: list) -> np.ndarray:
         """Verdicts on ``words`` one vectorised pass for the tile words, then
         :func:`grammars.normalize.to_tile` for the others that it rejects."""
+        import numpy as np
         # an item that is not a string is never a word (numpy would read bytes as ASCII)
         words = [w if isinstance(w, str) else "" for w in words]
         ok = acceptor.accepts_many(words, self.min_length, self.max_length)
@@ -656,6 +691,9 @@ class Judge:
         one at a time (it may be an error). ``ends``: a list that receives the positions of
         the newlines of ``data`` (int64 arrays, block by block) when the kernel found them,
         else stays empty."""
+        import numpy as np
+
+        from fst.runtime import kernel
         if self.acceptor is None:
             return None  # the caller's word-by-word path (validate_many) applies the profile
         if self.overlay is None:
@@ -677,6 +715,7 @@ class Judge:
         ``text``, words as typed separated by ``"\\n"``, when every line is a plain Greek
         word (with a user's list: a tile word); None when some line needs
         :func:`grammars.normalize.to_tile` one at a time (it may be an error)."""
+        from fst.runtime import kernel
         if self.acceptor is None:
             return None  # the caller's word-by-word path (validate_many) applies the profile
         if self.overlay is None:
@@ -937,6 +976,7 @@ class Judge:
                     raise ValueError(f"unknown rule id {r!r} (see dektes rules)")
                 norm.add(r)
             ids.append(norm)
+        import numpy as np
         need, avoid = ids[0], ids[1] | set(self.disabled_rules)
         table = self.table
         if table is None:
@@ -958,6 +998,8 @@ class Judge:
         return mask
 
     def _filtered(self, blocks: Iterator[bytes], mask: np.ndarray) -> Iterator[bytes]:
+        import numpy as np
+
         from fst.build.subset import _codes
         board = self.runtime
         for block in blocks:

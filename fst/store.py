@@ -33,8 +33,7 @@ from pathlib import Path
 import lexicon
 
 from fst.build.tags import TagTable
-from fst.runtime import anatable
-from fst.runtime import dfa as runtime
+from fst.runtime.lookup import ANA_FILES, DFA_FILES  # the names alone: no numpy at a start
 
 PKG_ROOT = Path(__file__).resolve().parent.parent
 GRAMMARS_DIR = PKG_ROOT / "grammars"
@@ -192,7 +191,7 @@ def cache_dir(lexicon_path: Path | None = None, root: Path | str | None = None) 
 
 FST_ARTIFACTS = ("analyser.fst", "tiles.fst", "tile2surface.fst", "tags.json")
 #: every file of a cache directory but the manifest
-ARTIFACTS = FST_ARTIFACTS + runtime.FILES + anatable.FILES
+ARTIFACTS = FST_ARTIFACTS + DFA_FILES + ANA_FILES
 #: sha256 and size of every artifact, written last: a cache without it is incomplete
 MANIFEST = "manifest.json"
 CACHE_FORMAT = 1
@@ -326,10 +325,13 @@ def write_cache(d: Path, progress: bool = True, lexicon_path: Path | None = None
     incomplete)."""
     import tempfile  # stdlib; it imports random, which a warm start never needs
     from fst.build import phases
+    from fst.runtime import anatable  # numpy: a build only
+    from fst.runtime import dfa as runtime
     analyser, tiles, t2s, tags = build(progress=progress, lexicon_path=lexicon_path)
     phases.enter("look-up arrays")
     arrays = runtime.export(tiles)
     arrays["wordlist"] = runtime.pack(runtime.TileDFA(arrays))
+    arrays["counts"] = runtime.TileDFA(arrays).state_counts()
     dfa = runtime.TileDFA(arrays)
     n_words = runtime.verify(tiles, dfa)
     phases.enter("analysis table")

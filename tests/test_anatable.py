@@ -135,6 +135,58 @@ def test_saved_table_reads_back(tmp_path):
     assert at.load_strings('{"lemmas":"\\u03b1 β"}')["lemmas"] == "α β"
 
 
+def test_saved_table_one_word_reads_only_its_strings(tmp_path):
+    """A table loaded from the cache looks one word up without splitting the lemmas and the
+    forms (fst.runtime.lookup.Packed), with the same rows; load_packed falls back to JSON."""
+    from fst.runtime import lookup
+
+    analyser, tiles, t2s, tags = tiny(ROWS, extra_tiles={"ΩΩ"}, drop_tiles={"ΣΑΣ"})
+    table, data = table_of(analyser, tiles, t2s, tags)
+    at.save(data, tmp_path)
+    words = sorted({"".join(at._TILE_OF[c] for c in r[0]) for r in ROWS} | {"ΩΩ", "ΝΟΜ"})
+    back = at.AnalysisTable.load(tmp_path, table.dfa)
+    assert isinstance(back._lemmas, lookup.Packed) and isinstance(back._raw_forms, lookup.Packed)
+    assert [back.lookup(w) for w in words] == [table.lookup(w) for w in words]
+    assert back._lemmas._list is None and back._raw_forms._list is None  # nothing split
+    assert back.lemmas == table.lemmas and back.forms == table.forms
+    raw = (tmp_path / "ana_strings.json").read_bytes()
+    packed = lookup.load_packed(raw)
+    assert packed["lemmas"].strings() == table.lemmas and packed["patterns"] == table.patterns
+    assert [lookup.decode_form(f) for f in packed["forms"].strings()] == table.forms
+    assert packed["extra"] == json.loads(raw)["extra"]
+    # an escape, or another layout: the whole text as JSON
+    for text in ('{"extra":{},"forms":["A|N\\u0020|","B||"],"lemmas":"α β","patterns":[""]}',
+                 '{"lemmas":"\\u03b1 β","extra":{},"forms":[],"patterns":[]}'):
+        st = lookup.load_packed(text.encode())
+        assert st == lookup.load_strings(text)
+    empty = lookup.load_packed(b'{"extra":{},"forms":[],"lemmas":"","patterns":[""]}')
+    assert empty["forms"].strings() == [] and empty["lemmas"].strings() == []
+    with pytest.raises(IndexError):
+        empty["lemmas"].get(0)
+
+
+@pytest.mark.parametrize("sep", [" ", '","'])
+def test_packed_strings_one_at_a_time(sep):
+    from fst.runtime import lookup
+
+    rng = random.Random(len(sep))
+    for n in (1, 2, 7, 500):
+        words = ["".join(rng.choice("αβγΑΒ|;") for _ in range(rng.randint(0, 9))) for _ in range(n)]
+        if sep == " ":
+            words = [w or "α" for w in words]
+        packed = lookup.Packed(sep.join(words).encode(), sep.encode())
+        packed.BLOCK = 16  # many blocks, separators across their edges
+        packed.GETS = 10 ** 6
+        assert [packed.get(i) for i in range(n)] == words
+        assert packed._list is None
+        batch = lookup.Packed(sep.join(words).encode(), sep.encode())
+        assert [batch.get(i) for i in range(n)] == words  # split after GETS cut out
+        assert (batch._list is not None) == (n > batch.GETS)
+        with pytest.raises(IndexError):
+            packed.get(n)
+        assert packed.strings() == words and packed.get(n - 1) == words[-1]
+
+
 def test_patterns_rebuild_surfaces():
     assert at.base_form("ΑΝΘΡΩΠΟΣ") == "ανθρωπος"
     assert at.apply_pattern("ΑΝΘΡΩΠΟΥΣ", "ώ....") == "ανθρώπους"
@@ -231,3 +283,32 @@ def test_cli_batch_analysis_is_per_word_analysis(judge, capsys, monkeypatch):
     assert batch(["analyse", "-"]) == per_word
     lines = batch(["analyse", "--json", "-"]).splitlines()
     assert [json.loads(ln)["word"] for ln in lines] == words
+
+
+def test_batch_of_analyses_is_one_word_at_a_time(judge, monkeypatch):
+    """Judge.analyse_many through the table's batch gathers (rows_many), through the small
+    batch's pure-Python path (a Judge that has not loaded numpy's arrays) and word by word
+    (Judge.analyse) give the same analyses, in order."""
+    import fst.api
+    from fst.api import Judge
+    from grammars.normalize import InvalidWord
+
+    words = list(judge.wordlist(2, 15))[::997][:600]
+    words += [w[:-1] for w in words[:40]] + ["", "ΑΒx", "ΩΩ", "ΕΓΡΑΨΑ", "έγραψα", "ΣΑΣ", "ΑΒ"]
+    def analyse(w):
+        try:
+            return judge.analyse(w)
+        except InvalidWord:
+            return []
+
+    one = [analyse(w) for w in words]
+    assert judge.analyse_many(words) == one
+    fresh = Judge.load(progress=False)
+    assert fresh._runtime is None
+    assert fresh.analyse_many(words) == one and fresh._runtime is None  # no numpy arrays
+    monkeypatch.setattr(fst.api, "SMALL_BATCH", 0)
+    assert fresh.analyse_many(words) == one and fresh._runtime is not None
+    table = judge.table
+    tiles = [w for w in words if w and set(w) <= fst.api._TILE_SET]
+    assert table.lookup_many(tiles) == [table.lookup(t) for t in tiles]
+    assert table.rows_many([], []) == []

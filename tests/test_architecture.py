@@ -122,6 +122,11 @@ OPTIONAL_IMPORTS = {("fst.app.cli.validate", "fst.app.distributed"),
                     ("fst.api", "fst.runtime.search"), ("fst.api", "fst.notebook"),
                     ("fst.api", "fst.build.profiles"), ("fst.api", "fst.rules"),
                     ("fst.api", "fst.build.subset"), ("fst.runtime.overlay", "fst.runtime.search"),
+                    # numpy's modules (~0.1 s): a check of one word walks the memory-mapped
+                    # arrays in pure Python (fst.runtime.lookup); batches and builds load them
+                    ("fst.api", "fst.runtime.dfa"), ("fst.api", "fst.runtime.kernel"),
+                    ("fst.api", "fst.runtime.anatable"), ("fst.store", "fst.runtime.dfa"),
+                    ("fst.store", "fst.runtime.anatable"),
                     # every rule module (~70 ms), for --without, the dictionary profile and
                     # explain only: the board profile's check and validate never need them
                     ("grammars.profiles", "grammars.rules"), ("fst.api", "grammars.rules")}

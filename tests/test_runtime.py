@@ -176,6 +176,56 @@ def test_validate_and_wordlist_do_not_import_pynini(judge, argv):
         assert proc.stdout.decode().splitlines() == ["ΕΓΡΑΨΑ\t1", "ΓΡΑΨΑ\t0"]
 
 
+NO_NUMPY = LIGHT.replace('"PYNINI=%s\\n" % ("pynini" in sys.modules)',
+                        '"NUMPY=%s\\n" % ("numpy" in sys.modules)')
+
+
+@pytest.mark.parametrize("word", ["ΕΓΡΑΨΑ", "έγραψα", "ΓΡΑΨΑ", "ΩΩ", "Α"])
+def test_check_of_a_word_imports_no_numpy(judge, word):
+    """A start that judges one word walks the memory-mapped arrays in pure Python
+    (fst.runtime.lookup), its output that of the Judge loaded with numpy."""
+    assert "NUMPY=" in NO_NUMPY
+    proc = subprocess.run([sys.executable, "-c", NO_NUMPY, "check", word], capture_output=True,
+                          cwd=REPO_ROOT, timeout=600)
+    lines = proc.stderr.decode().strip().splitlines()
+    assert lines[-1] == "NUMPY=False", proc.stderr.decode()
+    v = judge.check(word) if len(word) > 1 else None
+    assert proc.returncode == (0 if v is not None and v.valid else 1)
+
+
+@pytest.mark.parametrize("seed", [6, 7])
+def test_one_word_reader_is_the_arrays(tmp_path, seed):
+    """fst.runtime.lookup: read_array gives the saved arrays, WordDFA the ranks and verdicts of
+    TileDFA, without numpy."""
+    from fst.runtime import lookup
+
+    lang = random_language(seed, alphabet=TILE_LETTERS if seed != 7 else "ΑΒΓ")
+    arrays = rt.export(acceptor(lang))
+    arrays["wordlist"] = rt.pack(rt.TileDFA(arrays))
+    rt.save(arrays, tmp_path)
+    dfa = rt.TileDFA.load(tmp_path)
+    assert dfa._counts is not None  # read from dfa_counts.npy, not computed
+    for name in rt.ARRAY_NAMES + ("counts",):
+        got = lookup.read_array(tmp_path / f"dfa_{name}.npy")
+        assert got.tolist() == np.asarray(getattr(dfa, "_counts" if name == "counts" else name)
+                                          ).tolist(), name
+    word = lookup.WordDFA.load(tmp_path)
+    words = sorted(lang)
+    rng = random.Random(seed)
+    probes = words + [w[:-1] + rng.choice(TILE_LETTERS) for w in words] + ["", "ΑΒx", "Ά"]
+    assert word.ranks_of(probes) == dfa.ranks_of(probes).tolist()
+    assert [word.accepts(p) for p in probes] == dfa.accepts_many(probes).tolist()
+    assert [word.rank(w) for w in words] == list(range(len(words)))
+    np.save(tmp_path / "x.npy", np.zeros((2, 2), dtype=np.int32))
+    np.save(tmp_path / "y.npy", np.zeros(3, dtype=np.float64))
+    for bad in ("x.npy", "y.npy"):
+        with pytest.raises(ValueError):
+            lookup.read_array(tmp_path / bad)
+    (tmp_path / "z.npy").write_bytes((tmp_path / "dfa_offsets.npy").read_bytes()[:-4])
+    with pytest.raises(ValueError, match="truncated"):
+        lookup.read_array(tmp_path / "z.npy")
+
+
 def test_validate_batch_path_matches_line_by_line(judge, tmp_path, monkeypatch, capsys):
     """`dektes validate` judges a chunk of plain words in one batch; the output is the same
     as taking the lines one at a time, whatever mix of chunks the input makes."""
@@ -425,3 +475,24 @@ def test_fast_kernel_walks_tile_blocks(monkeypatch):
                 kernel.judge_units(dfa, "\n".join(words + [odd]).encode("utf-16-le"), 2, 15)
             with pytest.raises(AssertionError, match="general"):
                 kernel.judge_utf8(dfa, "\n".join(words + [odd]).encode(), 2, 15)
+
+
+def test_judge_on_arrays_without_counts(judge, tmp_path):
+    """A folder of the look-up arrays without the per-state counts (a worker's copy shipped by
+    an older client): one word is ranked by the numpy arrays instead, with the same verdicts."""
+    import shutil
+
+    from fst.api import Judge
+    from fst.app import corpus
+    from fst.runtime.lookup import COUNTS_FILE
+
+    assert COUNTS_FILE in corpus.LOOKUP_FILES
+    for name in corpus.LOOKUP_FILES + corpus.ANALYSIS_FILES:
+        if name != COUNTS_FILE:
+            shutil.copy(judge._cache / name, tmp_path / name)
+    j = Judge(None, None, None, judge.tags, runtime=rt.TileDFA.load(tmp_path), cache=tmp_path)
+    words = ["ΕΓΡΑΨΑ", "ΓΡΑΨΑ", "ΑΝΘΡΩΠΟΥΣ", "ΩΩ", "ΣΑΣ"]
+    assert j._word_dfa() is None and j._word is False
+    assert [j._rank(w) for w in words] == [judge._rank(w) for w in words]
+    assert [j.check(w) for w in words] == [judge.check(w) for w in words]
+    assert j.analyse_many(words) == judge.analyse_many(words)

@@ -40,6 +40,7 @@ from fst.app import batch
 from fst.api import Judge
 from fst.build.tags import TagTable
 from fst.runtime.dfa import TileDFA
+from fst.runtime.lookup import COUNTS_FILE  # a word judged alone is ranked with the counts
 from fst.runtime.overlay import Overlay
 from fst import store
 
@@ -50,7 +51,7 @@ _STDLIB_OPEN = {"gzip": gzip.open, "bz2": bz2.open, "xz": lzma.open, "lzma": lzm
 #: the artifacts that judging needs (look-up arrays and tag table); the analysis table too
 #: when a profile switches rule layers off (its verdicts come from analyses)
 LOOKUP_FILES = ("dfa_offsets.npy", "dfa_labels.npy", "dfa_targets.npy", "dfa_final.npy",
-                "dfa_mindist.npy", "dfa_height.npy", "tags.json")
+                "dfa_mindist.npy", "dfa_height.npy", COUNTS_FILE, "tags.json")
 ANALYSIS_FILES = ("ana_offsets.npy", "ana_lemma.npy", "ana_form.npy", "ana_strings.json")
 MANIFEST = "manifest.json"
 

@@ -26,6 +26,9 @@ makes ανθρώπους of ΑΝΘΡΩΠΟΥΣ: the accent five letters from the
 :func:`verify` checks the table against the FSTs when it is built: as many analyses as the
 analyser has paths, every word of the acceptor analysed (bar words accepted by a ruling only),
 and a sample of words analysed by composition with the analyser giving the same analyses.
+
+The reading side (:class:`AnalysisTable`, the strings' format) is :mod:`fst.runtime.lookup`,
+which imports no numpy.
 """
 from __future__ import annotations
 
@@ -36,47 +39,25 @@ from typing import Iterable, NamedTuple
 import numpy as np
 
 from grammars.alphabet import LETTERS as _LOWER
-from grammars.alphabet import FINAL_SIGMA, TILE_MAP, TILE_SIGMA, final_sigma, fst_paths
+from grammars.alphabet import FINAL_SIGMA, TILE_MAP, TILE_SIGMA, fst_paths
 
 from fst.runtime.dfa import TILE_LETTERS, TileDFA, arcs_from
 from fst.runtime.dfa import count_fst_paths
+# the reading side needs no numpy (a start that judges one word): fst.runtime.lookup, whose
+# names this module gives too
+from fst.runtime.lookup import ANA_ARRAY_NAMES as ARRAY_NAMES
+from fst.runtime.lookup import ANA_FILES as FILES
+from fst.runtime.lookup import (FIELD, KEEP, LEMMA, RULE, AnalysisTable, Row,  # noqa: F401
+                                apply_pattern, base_form, decode_form, encode_form, load_strings)
 
-ARRAY_NAMES = ("offsets", "lemma", "form")
-#: the files :func:`save` writes, in the cache directory
-FILES = tuple(f"ana_{n}.npy" for n in ARRAY_NAMES) + ("ana_strings.json",)
 LEAF_CHUNK = 1 << 18  # paths decoded per numpy batch at export
-KEEP = "."  # accent pattern: the letter of the lower-cased tile word
 
 _TILE_OF = dict(TILE_MAP)
 _TILE_OF.update({c: c.upper() for c in _LOWER})
 
 
-class Row(NamedTuple):
-    """One analysis as :class:`fst.api.Analysis` fields."""
-    lemma: str
-    inflection_class: str
-    tags: str
-    surface: str
-    rules: tuple[str, ...]
-    weight: float
-
-
 class ExportError(RuntimeError):
     """The analyser cannot be exported, or the table disagrees with it."""
-
-
-def base_form(tile: str) -> str:
-    """The tile word in lower case, final σ as ς (the surface before its accent pattern)."""
-    return final_sigma(tile.lower())
-
-
-def apply_pattern(tile: str, pattern: str) -> str:
-    """The accented surface of ``tile`` for one accent ``pattern`` (see the module doc)."""
-    low = base_form(tile)
-    if not pattern:
-        return low
-    k = len(low) - len(pattern)
-    return low[:k] + "".join(b if p == KEEP else p for b, p in zip(low[k:], pattern))
 
 
 def order_key(r: Row) -> tuple:
@@ -485,29 +466,6 @@ def _table(col, weight, outside, n_words, shape_pats, shape_keys, lemma_strs, ta
                         "extra": extra}}
 
 
-#: ``ana_strings.json``: the separators of a form's fields and of its rule ids, and of the
-#: lemmas (one string, read as it stands in the file): a start parses 20,000 short strings,
-#: not 20,000 nested lists and 64,000 lemmas (~35 ms of ``dektes check``)
-FIELD, RULE, LEMMA = "|", " ", " "
-_LEMMAS_KEY = '"lemmas":"'
-
-
-def encode_form(form) -> str:
-    """A form (class, cell, rule ids, weight) as one string of ``ana_strings.json``."""
-    cls, cell, rules, weight = form
-    return FIELD.join((cls, cell, RULE.join(rules), repr(float(weight))))
-
-
-def decode_form(raw) -> tuple[str, str, tuple[str, ...], float]:
-    """(class, cell, rule ids, weight) of a form as :func:`encode_form` wrote it (or as a list,
-    as :func:`export` gives it)."""
-    if isinstance(raw, str):
-        cls, cell, rules, weight = raw.split(FIELD)
-        return cls, cell, tuple(rules.split(RULE)) if rules else (), float(weight)
-    cls, cell, rules, weight = raw
-    return cls, cell, tuple(rules), float(weight)
-
-
 def save(table: dict, directory: Path) -> list[str]:
     """Write the table (from :func:`export`) as ``ana_*`` into ``directory``. Raises
     :class:`ExportError` if a class, cell or rule id holds a separator, or a lemma a
@@ -529,100 +487,6 @@ def save(table: dict, directory: Path) -> list[str]:
         json.dumps(strings, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
         encoding="utf-8")
     return list(FILES)
-
-
-def load_strings(text: str) -> dict:
-    """The strings of ``ana_strings.json`` (the text :func:`save` wrote): the lemmas' string
-    is cut out of the text as it stands (:func:`save` made sure that it holds no escape; a
-    JSON string cannot hold the key's quotes, so the first match is the top-level key), the
-    rest is parsed as JSON."""
-    at = text.find(_LEMMAS_KEY)
-    end = text.find('"', at + len(_LEMMAS_KEY)) if at >= 0 else -1
-    if end < 0 or "\\" in text[at:end]:
-        return json.loads(text)
-    st = json.loads(text[:at + len(_LEMMAS_KEY)] + text[end:])
-    st["lemmas"] = text[at + len(_LEMMAS_KEY):end]
-    return st
-
-
-# ---------------------------------------------------------------------------------------------
-# the runtime
-
-
-class AnalysisTable:
-    """Every analysis of every tile word, looked up by rank in the tile acceptor ``dfa``.
-    Read-only, so safe to share between threads."""
-
-    def __init__(self, table: dict, dfa: TileDFA):
-        self.dfa = dfa
-        self.offsets = table["offsets"]
-        self.lemma = table["lemma"]
-        self.form = table["form"]
-        st = table["strings"]
-        lemmas = st["lemmas"]  # a list (export), or one string (ana_strings.json)
-        self.lemmas: list[str] = (lemmas.split(LEMMA) if lemmas else []) \
-            if isinstance(lemmas, str) else lemmas
-        self.patterns: list[str] = st["patterns"]
-        # per form, [class, cell, [rule ids], weight] or that as one string (decode_form)
-        self._raw_forms = st["forms"]
-        self._forms: list | None = None
-        self.extra = {t: [Row(lm, c, cell, s, tuple(r), float(w)) for lm, c, cell, s, r, w in rows]
-                      for t, rows in st["extra"].items()}
-        self._n_pat = max(1, len(self.patterns))
-
-    @property
-    def forms(self) -> list[tuple[str, str, tuple[str, ...], float]]:
-        """(class, cell, rule ids, weight) per form, converted on first use (~25 ms: a look-up
-        of one word converts only its own, :meth:`_form`)."""
-        if self._forms is None:
-            self._forms = [decode_form(raw) for raw in self._raw_forms]
-        return self._forms
-
-    def _form(self, f: int) -> tuple[str, str, tuple[str, ...], float]:
-        if self._forms is not None:
-            return self._forms[f]
-        return decode_form(self._raw_forms[f])
-
-    @classmethod
-    def load(cls, directory: Path | str, dfa: TileDFA) -> "AnalysisTable":
-        """Load ``ana_*`` from ``directory`` (arrays memory-mapped, read-only)."""
-        d = Path(directory)
-        table = {n: np.load(d / f"ana_{n}.npy", mmap_mode="r", allow_pickle=False)
-                 for n in ARRAY_NAMES}
-        table["strings"] = load_strings((d / "ana_strings.json").read_text(encoding="utf-8"))
-        return cls(table, dfa)
-
-    def _rows(self, tile: str, rank: int) -> list[Row]:
-        if rank < 0:
-            return list(self.extra.get(tile, ()))
-        lo, hi = int(self.offsets[rank]), int(self.offsets[rank + 1])
-        if lo == hi:
-            return []
-        low = base_form(tile)
-        n = len(low)
-        out = []
-        pats, form_of, lemmas = self.patterns, self._form, self.lemmas
-        for lm, fp in zip(self.lemma[lo:hi].tolist(), self.form[lo:hi].tolist()):
-            f, p = divmod(fp, self._n_pat)
-            pat = pats[p]
-            if pat:
-                k = n - len(pat)
-                surface = low[:k] + "".join(b if c == KEEP else c for b, c in zip(low[k:], pat))
-            else:
-                surface = low
-            cls, cell, rules, w = form_of(f)
-            out.append(Row(lemmas[lm], cls, cell, surface, rules, w))
-        return out
-
-    def lookup(self, tile: str) -> list[Row]:
-        """Every analysis of the tile word ``tile``, best first (:func:`order_key`); [] if it
-        has none."""
-        return self._rows(tile, self.dfa.rank(tile))
-
-    def lookup_many(self, tiles: list[str]) -> list[list[Row]]:
-        """:meth:`lookup` of each tile word, same order; ranks computed for the whole batch."""
-        ranks = self.dfa.ranks_of(tiles).tolist()
-        return [self._rows(t, r) for t, r in zip(tiles, ranks)]
 
 
 # ---------------------------------------------------------------------------------------------

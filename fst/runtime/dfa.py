@@ -12,6 +12,7 @@ cache directory:
 ``dfa_mindist.npy``    int16     per state, fewest letters to an accepting state
 ``dfa_height.npy``     int16     per state, most letters to an accepting state
 ``dfa_wordlist.npy``   uint8     the words of 2–15 letters as UTF-8 lines (:func:`pack`)
+``dfa_counts.npy``     int64     per state, the words accepted from it (:meth:`state_counts`)
 =====================  ========  ==========================================================
 
 States are numbered canonically (reverse post-order of a depth-first walk from the start,
@@ -42,16 +43,16 @@ from grammars.alphabet import TILE_LETTERS
 from grammars.normalize import _FAST  # the table of to_tile's fast path
 from grammars.normalize import _MAX_CHARS, MAX_LETTERS
 
+# the files' names (``save`` writes FILES), which the cache's verifier reads without numpy
+from fst.runtime.lookup import COUNTS_FILE, PACKED_FILE
+from fst.runtime.lookup import DFA_ARRAY_NAMES as ARRAY_NAMES
+from fst.runtime.lookup import DFA_FILES as FILES
+
 N_LETTERS = 24
 #: delta column for any character that is not a tile letter (leads to the dead state)
 OTHER = N_LETTERS
 #: column of the step table for the padding after the end of a word (stays in place)
 PAD = N_LETTERS + 1
-ARRAY_NAMES = ("offsets", "labels", "targets", "final", "mindist", "height")
-#: the packed word list (:func:`pack`), saved beside the arrays when built
-PACKED_FILE = "dfa_wordlist.npy"
-#: the files :func:`save` writes, in the cache directory
-FILES = tuple(f"dfa_{n}.npy" for n in ARRAY_NAMES) + (PACKED_FILE,)
 #: the bounds of the packed word list (the board profile, §LEN): ``dektes wordlist`` as is
 PACKED_BOUNDS = (2, 15)
 
@@ -266,8 +267,11 @@ def pack(dfa: "TileDFA") -> np.ndarray:
 
 
 def save(arrays: dict[str, np.ndarray], directory: Path) -> list[str]:
-    """Write the arrays as ``dfa_*.npy`` into ``directory``; return the file names."""
-    for name, fname in zip(ARRAY_NAMES + ("wordlist",), FILES):
+    """Write the arrays as ``dfa_*.npy`` into ``directory``; return the file names. The
+    per-state counts are computed (:meth:`TileDFA.state_counts`) when ``arrays`` lacks them."""
+    if "counts" not in arrays:
+        arrays = dict(arrays, counts=TileDFA(arrays).state_counts())
+    for name, fname in zip(ARRAY_NAMES + ("wordlist", "counts"), FILES):
         np.save(Path(directory) / fname, np.ascontiguousarray(arrays[name]), allow_pickle=False)
     return list(FILES)
 
@@ -291,7 +295,10 @@ class TileDFA:
         self.num_states = len(self.final)
         self._delta: np.ndarray | None = None
         self._final_ext: np.ndarray | None = None
-        self._counts: np.ndarray | None = None
+        # optional: saved at build time (COUNTS_FILE), else computed on first use
+        counts = arrays.get("counts")
+        self._counts: np.ndarray | None = None if counts is None else \
+            np.asarray(counts, dtype=np.int64)
         self._step_table: np.ndarray | None = None
         self._rank_table: np.ndarray | None = None
         self._step_c_table: np.ndarray | None = None
@@ -304,8 +311,9 @@ class TileDFA:
         mode = "r" if mmap else None
         arrays = {n: np.load(d / f, mmap_mode=mode, allow_pickle=False)
                   for n, f in zip(ARRAY_NAMES, FILES)}
-        if (d / PACKED_FILE).exists():
-            arrays["wordlist"] = np.load(d / PACKED_FILE, mmap_mode=mode, allow_pickle=False)
+        for name, fname in (("wordlist", PACKED_FILE), ("counts", COUNTS_FILE)):
+            if (d / fname).exists():
+                arrays[name] = np.load(d / fname, mmap_mode=mode, allow_pickle=False)
         return cls(arrays)
 
     # -- membership -----------------------------------------------------------------------
@@ -697,28 +705,32 @@ class TileDFA:
         """Per state, the number of accepted strings from it (int64).
 
         Computed a height (:attr:`height`) at a time, lowest first: every arc leads to a state
-        of smaller height, so one pass over the arcs suffices (a warm ``dektes check`` ranks
-        its word with these counts)."""
+        of smaller height, so one pass over the arcs suffices; a cache holds them
+        (``dfa_counts.npy``), so that a start ranks a word without computing them."""
         if self._counts is None:
-            offsets = np.asarray(self.offsets, dtype=np.int64)
-            targets = np.asarray(self.targets, dtype=np.int64)
-            height = np.asarray(self.height, dtype=np.int64)
-            total = np.asarray(self.final, dtype=np.int64).copy()
-            if len(height):
-                order = np.argsort(height, kind="stable")
-                bounds = np.searchsorted(height[order], np.arange(int(height.max()) + 2))
-                outdeg = offsets[1:] - offsets[:-1]
-                for h in range(1, len(bounds) - 1):
-                    states = order[bounds[h]:bounds[h + 1]]
-                    deg = outdeg[states]
-                    ends = np.cumsum(deg)
-                    # the arcs of these states, one run per state, in state order
-                    arcs = np.repeat(offsets[states] - (ends - deg), deg) + \
-                        np.arange(int(ends[-1]) if len(ends) else 0)
-                    cs = np.concatenate(([0], np.cumsum(total[targets[arcs]])))
-                    total[states] += cs[ends] - cs[ends - deg]
-            self._counts = total
+            self._counts = self._count_states()
         return self._counts
+
+    def _count_states(self) -> np.ndarray:
+        """:meth:`state_counts` computed from the arcs."""
+        offsets = np.asarray(self.offsets, dtype=np.int64)
+        targets = np.asarray(self.targets, dtype=np.int64)
+        height = np.asarray(self.height, dtype=np.int64)
+        total = np.asarray(self.final, dtype=np.int64).copy()
+        if len(height):
+            order = np.argsort(height, kind="stable")
+            bounds = np.searchsorted(height[order], np.arange(int(height.max()) + 2))
+            outdeg = offsets[1:] - offsets[:-1]
+            for h in range(1, len(bounds) - 1):
+                states = order[bounds[h]:bounds[h + 1]]
+                deg = outdeg[states]
+                ends = np.cumsum(deg)
+                # the arcs of these states, one run per state, in state order
+                arcs = np.repeat(offsets[states] - (ends - deg), deg) + \
+                    np.arange(int(ends[-1]) if len(ends) else 0)
+                cs = np.concatenate(([0], np.cumsum(total[targets[arcs]])))
+                total[states] += cs[ends] - cs[ends - deg]
+        return total
 
     def wordlist_chunks(self, min_len: int = 1, max_len: int = 64) -> Iterator[bytes]:
         """The accepted strings with ``min_len`` ≤ length ≤ ``max_len``, sorted, as UTF-8
@@ -917,6 +929,9 @@ def verify(fst, dfa: TileDFA, sample: int = 4000) -> int:
         raise ExportError("the enumeration from the arrays is not strictly sorted")
     if not dfa.accepts_many(words).all():
         raise ExportError("accepts_many rejects a string the arrays enumerate")
+    if int(dfa.state_counts()[0]) != n_fst or not np.array_equal(dfa.state_counts(),
+                                                                  dfa._count_states()):
+        raise ExportError("the saved per-state counts are not those of the arrays")
     if dfa.packed is not None:
         lo, hi = PACKED_BOUNDS
         want = "".join(w + "\n" for w in words if lo <= len(w) <= hi).encode("utf-8")

@@ -129,8 +129,27 @@ def _accent_analyses(judge, typed: str, tile: str, analyses) -> tuple[list, str 
 
 
 def _analysis_cols(a) -> list[str]:
-    return [a.lemma, a.inflection_class, a.tags, a.surface,
-            " ".join(_rule_ids(a.rules)) or "-", "%g" % a.weight]
+    return [a.lemma, a.inflection_class, a.tags, a.surface, _rules_text(a.rules),
+            _weight_text(a.weight)]
+
+
+# a batch prints a few hundred rule sets and weights a hundred thousand times: each formatted once
+_RULES_TEXT: dict[tuple, str] = {}
+_WEIGHT_TEXT: dict[float, str] = {}
+
+
+def _rules_text(rules: tuple) -> str:
+    got = _RULES_TEXT.get(rules)
+    if got is None:
+        got = _RULES_TEXT[rules] = " ".join(_rule_ids(rules)) or "-"
+    return got
+
+
+def _weight_text(weight: float) -> str:
+    got = _WEIGHT_TEXT.get(weight)
+    if got is None:
+        got = _WEIGHT_TEXT[weight] = "%g" % weight
+    return got
 
 
 def _nearest_dicts(ex) -> list[dict]:
