@@ -45,6 +45,9 @@ Flags: ``base_only`` — a base for compounds only, not a word itself (πτύσ�
 word, έπτυξα is not; grammars/compounds.py); ``learned_persons`` — the learned -ην aorist
 keeps all six persons, not the 3rd only (the -ίσταμαι deponents: υπέστην, υπέστης, υπέστη,
 υπέστημεν, υπέστητε, υπέστησαν, as ΛΚΝ and Triantafyllidis 1941 conjugate them).
+``own_only`` — the row states the verb's own parts and is no base for compounds: γράφω's
+learned γράφηκα (ΛΚΝ: γράφτηκα & λόγ. γράφηκα) is not ξεγράφω's or κακογράφω's, whose own
+lemma rows stand.
 
 ``subj=-`` states that the verb has no perfective subjunctive, infinitive or imperative
 (συνίσταμαι: συνέστη, with no *συστεί in the dictionaries).
@@ -65,7 +68,7 @@ from lexicon import LEXICON_DIR, VERB_PARTS_FILE, rows
 
 LEXICON_FILE = LEXICON_DIR / VERB_PARTS_FILE
 KEYS = ("aor", "subj", "imp", "ipf", "paor", "psubj", "pimp", "ppp", "mp")
-FLAGS = ("base_only", "present_only", "no_aw", "learned_persons")
+FLAGS = ("base_only", "present_only", "no_aw", "learned_persons", "own_only")
 PERSONS = ("1;SG", "2;SG", "3;SG", "1;PL", "2;PL", "3;PL")
 AOR_ENDINGS = ("α", "εσ", "ε", "αμε", "ατε", "αν")
 AOR_ENDINGS_HN = ("ην", "ησ", "η", "ημεν", "ητε", "ησαν")
@@ -98,7 +101,7 @@ class Parts:
         compounds. A row chosen by evidence (``hunspell+evidence`` …) is a fact of that verb
         alone: a compound with a lemma row of its own keeps it (προχωρώ P10.11a, προχώρησα,
         though χωρώ's evidence row makes χωρώ a base)."""
-        return self.source == "manual"
+        return self.source == "manual" and "own_only" not in self.flags
 
     def text(self) -> str:
         """The parts as the file writes them (``aor=έγραψα paor=γράφτηκα``)."""

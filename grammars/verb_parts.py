@@ -237,7 +237,7 @@ def base_rows() -> dict[str, list[tuple[str, str, int]]]:
     out = collections.defaultdict(list)
     for lemma, p in sorted(cj.parts_index().items()):
         table = tables.get(p.inflection_class)
-        if table is None:
+        if table is None or "own_only" in p.flags:  # γράφω: its parts are its own
             continue
         out[lemma] += class_rows(lemma, table, lambda cell, p=p: cj.overridden(p, cell))
         out[lemma] += [(c, f, w) for c, f, w, _k in _forms(p)]

@@ -21,6 +21,8 @@ def judge():
     # lexicon/verb-parts.tsv: ΛΚΝ's -γράφτηκα & (λόγ.) -γράφηκα
     "ΠΕΡΙΓΡΑΦΗΚΕ", "ΚΑΤΑΓΡΑΦΗΚΑΝ", "ΔΙΑΓΡΑΦΗΚΕ", "ΣΥΓΓΡΑΦΗΚΕ",
     "ΠΕΡΙΓΡΑΦΤΗΚΕ", "ΚΑΤΑΓΡΑΦΤΗΚΑΝ",
+    # γράφω's own row (flag own_only): γράφτηκα & (λόγ.) γράφηκα, γράψου
+    "ΓΡΑΦΗΚΕ", "ΓΡΑΦΗΚΑΝ", "ΓΡΑΦΤΗΚΕ", "ΓΡΑΨΟΥ",
     # a compound of an evidence row's verb keeps its own class row beside the augment its
     # record chose (grammars/verb_parts.py): καταργώ P10.9 beside αργώ's, ενισχύω P9 beside
     # ισχύω's ppp=-

@@ -487,3 +487,14 @@ def test_learned_hn_passive_aorist_in_the_judge(judge, word, valid):
     ("ΤΙΘΟΜΑΙ", False)])
 def test_everyday_passives_of_issue_21(judge, word, valid):
     assert judge.check(word).valid == valid, word
+
+
+def test_an_own_only_row_is_no_base_for_compounds():
+    """γράφω's row (flag own_only) states its learned γράφηκα: it is neither a hand-entered
+    base nor a base of compounds.tsv, so ξεγράφω and κακογράφω keep their own rows."""
+    from grammars import verb_parts
+    p = cj.parts_index()["γράφω"]
+    assert "own_only" in p.flags and p.source == "manual" and not p.hand_entered
+    assert "γράφω" not in verb_parts.base_rows()
+    assert "γράφω" not in verb_parts.hand_entered_bases()
+    assert not [r.lemma for r in verb_parts._compound_records() if r.base == "γράφω"]
