@@ -63,7 +63,7 @@ import lexicon
 from grammars import phonology as ph
 from grammars.alphabet import ACCENT
 from grammars.normalize import InvalidWord, to_lower_accented
-from grammars.paradigm import ClassTable, Rule, consonant_initial, generate, load_tables
+from grammars.paradigm import ClassTable, Rule, consonant_initial, generate, proposable_tables
 
 POS_OF_PREFIX = {"O": "NOUN", "E": "ADJ", "P": "VERB"}
 CELL_WEIGHT = 1.0  # added per unit of a rule's variant weight
@@ -334,7 +334,7 @@ class Guesser:
 
     def __init__(self, lexicon: Iterable[tuple[str, str]] | None = None,
                  tables: dict[str, ClassTable] | None = None):
-        self.tables = tables if tables is not None else load_tables()
+        self.tables = tables if tables is not None else proposable_tables()
         self.pos_of = {c: table_pos(c, t) for c, t in self.tables.items()}
         index: dict[str, list[_IndexedRule]] = collections.defaultdict(list)
         for code, t in self.tables.items():

@@ -18,7 +18,7 @@ from typing import Callable, Container, Iterable
 from grammars.derivation import citation_cell, pos_of
 from grammars.guess import Guesser, input_accentuations, read_lemma_classes
 from grammars.normalize import InvalidWord, to_lower_accented, to_tile
-from grammars.paradigm import ClassTable, exemplar_cells, generate, load_tables
+from grammars.paradigm import ClassTable, exemplar_cells, generate, proposable_tables
 
 # ------------------------------------------------------------------------------------------
 # candidates
@@ -167,7 +167,7 @@ def judge_candidates(support: dict[tuple[str, str], set[str]], present: Containe
     lexicon has (never proposed again); ``lemma_sources``: accented lemma → the other source
     that has it (its accent is then known); ``attested``: accented forms another source
     attests (hunspell: they fix a guessed accent)."""
-    tables = tables or load_tables()
+    tables = tables or proposable_tables()
     lemma_sources = lemma_sources or {}
     out = Outcome()
     cands: list[Candidate] = []

@@ -111,6 +111,18 @@ def takes_augment(cell: str, directive: str) -> bool:
 SUPPLEMENTS_DIR = CLASSES_DIR.parent / "supplements"
 
 
+#: classes whose lemmas only a dictionary's headword gives: the §D6 active participles in -ων
+#: (E12 υπάρχων, E13 παρών, E14 επιζών, E15 διοικών; scripts/pipeline/import_participles.py).
+#: No guesser or evidence step proposes a lemma of them (hunspell's θάλλων is no lemma of E12).
+HEADWORD_ONLY = frozenset({"E12", "E13", "E14", "E15"})
+
+
+def proposable_tables() -> dict[str, "ClassTable"]:
+    """:func:`load_tables` without the :data:`HEADWORD_ONLY` classes: the classes that the
+    guesser, ``dektes learn`` and the lexicon's evidence steps may give a lemma."""
+    return {c: t for c, t in load_tables().items() if c not in HEADWORD_ONLY}
+
+
 @functools.lru_cache(maxsize=None)
 def load_tables() -> dict[str, ClassTable]:
     """Every class table in ``grammars/classes`` by class code, each with the hand-written

@@ -295,3 +295,16 @@ def test_the_accentuations_the_candidates_use_are_those_of_accentuations():
         for lemma, ((u, p, slot), _) in found.items():
             assert u == ph.underlying(lemma, glides=False) and p == ph.plain(u), lemma
             assert slot is None or slot == gm.stress_slot(lemma), (lemma, slot)
+
+
+def test_the_guesser_proposes_no_headword_only_class():
+    """The §D6 participle classes E12–E15 take their lemmas only from a dictionary's headword
+    (grammars.paradigm.HEADWORD_ONLY): hunspell's θάλλοντα, θάλλουσα make no lemma *θάλλων
+    of E12, though the class inflects it."""
+    from grammars.paradigm import HEADWORD_ONLY, proposable_tables
+    assert HEADWORD_ONLY == {"E12", "E13", "E14", "E15"} <= set(load_tables())
+    assert not HEADWORD_ONLY & set(proposable_tables())
+    assert any(f == "θάλλουσα" for f, c, w in generate("θάλλων", load_tables()["E12"]))
+    g = Guesser()
+    for word in ("θάλλουσα", "θάλλοντα", "διοικούντος", "κυβερνώσα"):
+        assert not [x for x in g.guess(word, limit=200) if x.inflection_class in HEADWORD_ONLY], word

@@ -36,7 +36,7 @@ from pathlib import Path
 from scripts.common import ROOT, SHARED
 
 from grammars import lemma_model as LM
-from grammars.paradigm import load_tables
+from grammars.paradigm import proposable_tables
 
 THRESHOLDS = (0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999)
 #: the threshold each part of speech is decided at (chosen on the curves printed here: the
@@ -102,7 +102,7 @@ _T: dict = {}
 def _cands(item):
     lemma, pos_list, codes = item
     if "tables" not in _T:
-        _T["tables"] = load_tables()
+        _T["tables"] = proposable_tables()
     tables = _T["tables"]
     if codes is not None:
         tables = {c: tables[c] for c in codes if c in tables}

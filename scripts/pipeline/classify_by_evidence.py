@@ -103,7 +103,7 @@ from grammars import phonology as ph
 from grammars.alphabet import plain
 from grammars.orthography import defects
 from grammars.derivation import citation_cell, pos_of
-from grammars.paradigm import consonant_initial, cut, exemplar_cells, generate, load_tables
+from grammars.paradigm import consonant_initial, cut, exemplar_cells, generate, proposable_tables
 from scripts.common import (LEXICON, REVIEW, SHARED, cites, junk_reason, read_hunspell,
                             read_listed_forms)
 
@@ -308,7 +308,7 @@ _G: dict = {}
 
 
 def _init(hun, size, extra):
-    _G["tables"] = load_tables()
+    _G["tables"] = proposable_tables()
     _G["hun"] = hun
     _G["size"] = size
     _G["endings"] = small_class_endings(read_lexicon_rows(LEXICON / "lemmas.tsv"))

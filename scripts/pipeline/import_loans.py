@@ -36,7 +36,7 @@ from scripts.common import ROOT, SHARED
 
 from scripts.common import cites
 from grammars.derivation import citation_cell, pos_of
-from grammars.paradigm import load_tables
+from grammars.paradigm import proposable_tables
 from grammars.rules.b7_loans import loan_shaped
 from scripts.common import read_hunspell_dic as read_hunspell, reason_to_drop
 
@@ -92,10 +92,9 @@ def main(argv=None) -> int:
                    encoding="utf-8") as f:
         index = json.load(f)
     hun = read_hunspell(args.shared / "oracles" / "hunspell-el_GR.dic.gz")
-    from scripts.pipeline.import_participles import ACTIVE_CLASSES
     # the participle classes cite only the headwords import_participles takes (μείζων, an
     # -ων adjective of no verb, is no E12 lemma: its -ον is not E12's)
-    tables = {c: t for c, t in load_tables().items() if c not in ACTIVE_CLASSES}
+    tables = proposable_tables()
     known = known_lemmas()
     wordnet = read_wordnet(args.shared / "data" / "wordnet" / "wn-data-ell.tab.gz")
     hun_tiles = {to_tile(w) for w in hun}

@@ -53,8 +53,6 @@ OUT = ROOT / "lexicon" / "lemmas-participles.tsv"
 CLASS = "E5"
 SOURCE_ORDER = ("wordnet", "unimorph", "freedict")
 CONFIRM_RATIO = 0.6  # of an active participle's forms the dev half could hold, the share it must hold
-#: the classes of the active participles (hand-written; only this script gives them lemmas)
-ACTIVE_CLASSES = ("E12", "E13", "E14", "E15")
 #: the sources of the active participles in -ων (spaCy only where it tags an adjective)
 ACTIVE_ORDER = ("wordnet", "unimorph", "spacy", "freedict")
 ACTIVE = re.compile(r"^[αβγδεζηθικλμνξοπρστυφχψωάέήίόύώϊϋΐΰ]*"
