@@ -84,6 +84,14 @@ def dev_could_hold(fold: int | None = None) -> Callable[[str], bool]:
     return could
 
 
+def dev_held(tiles, dev, could: Callable[[str], bool]) -> tuple[int, int]:
+    """(how many of the distinct tile forms ``tiles`` the dev file could show, by ``could``
+    (:func:`dev_could_hold`), how many of those its words ``dev`` hold): a lemma's or a
+    record's lemma-level evidence of presence and absence."""
+    mine = [x for x in set(tiles) if could(x)]
+    return len(mine), sum(x in dev for x in mine)
+
+
 # ------------------------------------------------------------------------------------------
 # reading a user's list
 

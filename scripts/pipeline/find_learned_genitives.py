@@ -32,6 +32,7 @@ import sys
 from pathlib import Path
 
 from fst.learn import dev_could_hold, fold_from_env, read_dev
+from grammars import phonology as ph
 from grammars.alphabet import plain
 from grammars.normalize import to_tile
 from grammars.paradigm import generate, load_tables
@@ -76,7 +77,6 @@ def adjective_candidates(lemma: str, forms) -> list[str]:
     """The learned feminine genitive in -ας of an -ος adjective ``lemma`` whose stem ends in ρ
     or a vowel and whose paradigm (``forms``) has -ης there (μικρός → μικράς, δεύτερος →
     δευτέρας); [] otherwise."""
-    from grammars import phonology as ph
     p = plain(lemma, diaeresis=True)
     if len(p) < 4 or not p.endswith("ος") or p[-3] not in ADJ_STEM_END:
         return []
@@ -101,21 +101,21 @@ def main(argv=None) -> int:
     could = dev_could_hold(fold_from_env())
     tables = load_tables()
     counts = collections.Counter()
-    out, seen = [], set()
+    out = []
     lemmas = {e.lemma for e in read_lexicon()}  # δράκας → *δράκος is δράκος, φέτας → φέτος
+    # every noun's and adjective's paradigm, once
+    paradigms = {}
+    for e in sorted(read_lexicon(), key=lambda e: (e.lemma, e.inflection_class)):
+        if e.pos in ("NOUN", "ADJ") and e.inflection_class in tables \
+                and (e.lemma, e.inflection_class) not in paradigms:
+            paradigms[(e.lemma, e.inflection_class)] = (
+                e, generate(e.lemma, tables[e.inflection_class]))
     # an adjective's -ας that another noun or adjective already makes is that word's (ήμερος →
     # ημέρας is ημέρα's, πυρός → πυράς is πυρά's): hunspell's entry attests it, not the variant
     made = collections.Counter()
-    for e in {(e.lemma, e.inflection_class) for e in read_lexicon() if e.pos in ("NOUN", "ADJ")}:
-        if e[1] in tables:
-            made.update({f for f, c, w in generate(e[0], tables[e[1]])})
-    for e in sorted(read_lexicon(), key=lambda e: (e.lemma, e.inflection_class)):
-        if e.pos not in ("NOUN", "ADJ") or e.inflection_class not in tables \
-                or (e.lemma, e.inflection_class) in seen:
-            continue
-        seen.add((e.lemma, e.inflection_class))
-        table = tables[e.inflection_class]
-        forms = generate(e.lemma, table)
+    for _e, forms in paradigms.values():
+        made.update({f for f, c, w in forms})
+    for e, forms in paradigms.values():
         have = {f for f, c, w in forms}
         noun = e.pos == "NOUN"
         found = candidates(e.lemma, e.inflection_class, forms) if noun else \

@@ -124,7 +124,7 @@ def drop_kind(records, rows, kind, counts):
 
 def main(argv=None) -> int:
     from scripts.common import junk_reason, read_hunspell
-    from fst.learn import dev_could_hold, fold_from_env, read_dev
+    from fst.learn import dev_could_hold, dev_held, fold_from_env, read_dev
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--no-official", action="store_true")
@@ -161,9 +161,7 @@ def main(argv=None) -> int:
     could_hold = dev_could_hold(fold_from_env())  # 2–8 letters, dev half, training fold
 
     def dev_figures(forms):
-        mine = {tile(f) for f in forms}
-        mine = [t for t in mine if could_hold(t)]
-        return len(mine), sum(t in official for t in mine)
+        return dev_held((tile(f) for f in forms), official, could_hold)
 
     cands = {}
     for src, pool in (("spacy", spacy), ("elspell", elspell), ("hunspell", hun)):

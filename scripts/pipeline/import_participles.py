@@ -40,14 +40,19 @@ with one line, if a source is missing.
 from __future__ import annotations
 
 import argparse
+import collections
 import re
 import sys
 from pathlib import Path
 
 from scripts.common import FREEDICT_INDEX, REVIEW, ROOT, SHARED, lemma_headwords
 
+from fst.learn import dev_could_hold, dev_held, fold_from_env, read_dev
+from grammars import compounds
+from grammars.conjugation import parts_index
+from grammars.normalize import to_tile
 from grammars.paradigm import generate, load_tables
-from lexicon import LEXICON_DIR, read_lemmas
+from lexicon import LEXICON_DIR, LISTED_FILES, read_lemmas, read_lexicon, read_listed
 
 OUT = ROOT / "lexicon" / "lemmas-participles.tsv"
 CLASS = "E5"
@@ -72,9 +77,10 @@ HEADER = """\
 """
 
 
-def headwords(shared: Path, freedict: Path) -> dict[str, set[str]]:
-    """Lemma → the dictionaries of :data:`SOURCE_ORDER` that give it as a headword
-    (:func:`scripts.common.lemma_headwords`). Raises SystemExit naming a missing source file."""
+def headwords(shared: Path, freedict: Path) -> tuple[dict[str, set[str]], dict, dict]:
+    """(lemma → the dictionaries of :data:`SOURCE_ORDER` that give it as a headword, and the
+    two maps of :func:`scripts.common.lemma_headwords`: lemma → every source, lemma → source →
+    parts of speech). Raises SystemExit naming a missing source file."""
     files = {"wordnet": shared / "data" / "wordnet" / "wn-data-ell.tab.gz",
              "unimorph": shared / "data" / "unimorph" / "ell.tsv.gz", "freedict": freedict}
     for name, path in files.items():
@@ -88,7 +94,7 @@ def headwords(shared: Path, freedict: Path) -> dict[str, set[str]]:
                if s != "unimorph" or any(t.startswith("ADJ") for t in pos[w]["unimorph"])}
         if got:
             out[w] = got
-    return out
+    return out, found, pos
 
 
 def main(argv=None) -> int:
@@ -97,11 +103,12 @@ def main(argv=None) -> int:
     ap.add_argument("--freedict", type=Path, default=FREEDICT_INDEX,
                     help="FreeDict's ell-eng dictd index (Debian dict-freedict-ell-eng)")
     args = ap.parse_args(argv)
-    found = headwords(args.shared, args.freedict)
+    found, every, pos = headwords(args.shared, args.freedict)
     known = {e.lemma for e in read_lemmas(sorted(p for p in LEXICON_DIR.glob("lemmas*.tsv")
                                                  if p != OUT))}
     table = load_tables()[CLASS]
-    rows, counts = [], {"headwords": 0, "already a lemma": 0, "not given back by E5": 0}
+    rows = []
+    counts = collections.Counter({"headwords": 0, "already a lemma": 0, "not given back by E5": 0})
     for lemma in sorted(found):
         if not PARTICIPLE.match(lemma):
             continue
@@ -114,8 +121,8 @@ def main(argv=None) -> int:
             continue
         src = "+".join(s for s in SOURCE_ORDER if s in found[lemma])
         rows.append(f"{lemma}\tADJ\t-\t{CLASS}\t-\t-\t-\t{src}\n")
-        counts[src] = counts.get(src, 0) + 1
-    rows += active_participles(args.shared, args.freedict, known, counts)
+        counts[src] += 1
+    rows += active_participles(args.shared, every, pos, known, counts)
     OUT.write_text(HEADER + "".join(sorted(rows)), encoding="utf-8")
     # its lemmas leave the review queue (review lemmas are not in the lexicon)
     written = {r.split("\t", 1)[0] for r in rows}
@@ -137,31 +144,25 @@ def second_singular(verb: str, verb_classes: dict, tables: dict) -> set[str]:
             for rs in tables[c].rules.get("V;IND;PRS;IPFV;2;SG;ACT", {}).values() for r in rs}
 
 
-def active_participles(shared: Path, freedict: Path, known: set, counts: dict) -> list[str]:
+def active_participles(shared: Path, found: dict, pos: dict, known: set,
+                       counts: collections.Counter) -> list[str]:
     """Rows of the active participles in -ων that a dictionary gives (module docstring), not
-    already a lemma of ``known`` or of the listed paradigms (ενδιαφέρων); ``counts`` is
-    updated."""
-    from lexicon import read_lexicon, read_listed
-    found, pos = lemma_headwords(shared, freedict)
+    already a lemma of ``known`` or of the listed paradigms (ενδιαφέρων); ``found`` and
+    ``pos`` are :func:`scripts.common.lemma_headwords`' maps; ``counts`` is updated."""
     tables = load_tables()
-    from grammars.conjugation import parts_index
-    from grammars.verb_parts import _compound_records
-    from lexicon import LISTED_FILES
     # a listed paradigm (ενδιαφέρων) is the lemma; an indeclinable loan row (παρών, απών, that
     # import_loans took while no class cited them) is not
     listed = {r.lemma for r in read_listed(tuple(f for f in LISTED_FILES if f != "loans.tsv"))}
-    # the verbs of every lemma file, of the parts rows (συμμετέχω), compounds and listed verbs
-    verbs = ({e.lemma for e in read_lexicon() if e.pos == "VERB"} | set(parts_index())
-             | {r.lemma for r in _compound_records()}
-             | {r.lemma for r in read_listed() if r.pos == "V"})
-    verb_classes: dict[str, set[str]] = {}
+    # the verbs of every lemma file and of the parts rows (συμμετέχω) with their classes, then
+    # the compounds and listed verbs
+    verb_classes: dict[str, set[str]] = collections.defaultdict(set)
     for e in read_lexicon():
         if e.pos == "VERB":
-            verb_classes.setdefault(e.lemma, set()).add(e.inflection_class)
+            verb_classes[e.lemma].add(e.inflection_class)
     for lm, pt in parts_index().items():
-        verb_classes.setdefault(lm, set()).add(pt.inflection_class)
-    from fst.learn import dev_could_hold, fold_from_env, read_dev
-    from grammars.normalize import to_tile
+        verb_classes[lm].add(pt.inflection_class)
+    verbs = (set(verb_classes) | {r.lemma for r in compounds.read_records()}
+             | {r.lemma for r in read_listed() if r.pos == "V"})
     path = shared / "oracles" / "pes-2-8-2024-dev.txt"
     dev = read_dev(path, fold_from_env()) if path.exists() else None
     could = dev_could_hold(fold_from_env())
@@ -174,9 +175,9 @@ def active_participles(shared: Path, freedict: Path, known: set, counts: dict) -
         srcs = adj | ({"freedict"} & found[lemma])
         if not srcs:
             continue
-        counts["-ων headwords"] = counts.get("-ων headwords", 0) + 1
+        counts["-ων headwords"] += 1
         if lemma in known or lemma in listed:
-            counts["-ων already a lemma"] = counts.get("-ων already a lemma", 0) + 1
+            counts["-ων already a lemma"] += 1
             continue
         verb = lemma[:-2] + "ώ"
         if not lemma.endswith("ών"):
@@ -190,21 +191,20 @@ def active_participles(shared: Path, freedict: Path, known: set, counts: dict) -
             code = "E13" if adj & {"wordnet", "unimorph"} else None
             srcs = adj & {"wordnet", "unimorph"}
         if code is None:
-            counts["-ων no verb of the lexicon"] = counts.get("-ων no verb of the lexicon", 0) + 1
+            counts["-ων no verb of the lexicon"] += 1
             continue
-        if not any(f == lemma and c == "ADJ;MASC;NOM;SG" for f, c, _w in
-                   generate(lemma, tables[code])):
-            counts["-ων not given back by its class"] = counts.get("-ων not given back by its class", 0) + 1
+        forms = generate(lemma, tables[code])
+        if not any(f == lemma and c == "ADJ;MASC;NOM;SG" for f, c, _w in forms):
+            counts["-ων not given back by its class"] += 1
             continue
         if dev is not None:
-            tiles = {to_tile(f) for f, _c, _w in generate(lemma, tables[code])}
-            could_hold = [x for x in tiles if could(x)]
-            if could_hold and sum(x in dev for x in could_hold) < CONFIRM_RATIO * len(could_hold):
-                counts["-ων official list does not confirm"] = counts.get("-ων official list does not confirm", 0) + 1
+            n, held = dev_held((to_tile(f) for f, _c, _w in forms), dev, could)
+            if n and held < CONFIRM_RATIO * n:
+                counts["-ων official list does not confirm"] += 1
                 continue
         src = "+".join(s for s in ACTIVE_ORDER if s in srcs)
         rows.append(f"{lemma}\tADJ\t-\t{code}\t-\t-\t-\t{src}\n")
-        counts[f"-ων {code}"] = counts.get(f"-ων {code}", 0) + 1
+        counts[f"-ων {code}"] += 1
     return rows
 
 
