@@ -420,6 +420,32 @@ def _surface_forms(item):
     return sorted(out)
 
 
+def parts_and_compound_forms() -> set[str]:
+    """The surface forms of every ``lexicon/verb-parts.tsv`` row (``grammars.conjugation.forms``)
+    and every ``lexicon/compounds.tsv`` record (``grammars.compounds.record_forms`` from its
+    base's rows, as ``import_compounds`` reads them: a listed verb of ``irregular.tsv`` or a
+    parts verb's whole paradigm)."""
+    from grammars import compounds as C
+    from grammars import conjugation as cj
+    from grammars.paradigm import load_tables
+    from grammars.verb_parts import base_rows
+    from lexicon import read_listed
+    tables = load_tables()
+    rows = collections.defaultdict(list)
+    for r in read_listed(("irregular.tsv",)):
+        if r.pos == "V":
+            rows[r.lemma].append((r.cell, r.form, r.weight))
+    for lemma, brows in base_rows().items():
+        rows.setdefault(lemma, brows)
+    out = set()
+    for p in cj.parts_index().values():
+        out.update(f for _c, f, _w, _k in cj.forms(p, tables.get(p.inflection_class)))
+    for rec in C.read_records():
+        if rec.base in rows:
+            out.update(f for _c, f, _w, _r in C.record_forms(rec, rows[rec.base]))
+    return out
+
+
 def to_tile(word: str) -> str:
     from grammars.normalize import to_tile as tile
     return tile(word)
@@ -578,6 +604,9 @@ def main(argv=None) -> int:
                                                        if c not in CONFIRMED_CLASSES}),
                                chunksize=500):
             generated.update(forms)
+    # the hand-entered parts (verb-parts.tsv) and the compounds (compounds.tsv, as shipped)
+    # generate too: their forms are no new lemma's (περιμένω's περιμείνω is no lemma *περιμείνω)
+    generated.update(parts_and_compound_forms())
     c2["surface forms the lexicon generates"] = len(generated)
     # analysed = its tile form is generated: an accent variant (έποικους beside εποίκους, O19)
     # adds nothing to the game and would only make a bogus lemma of a stress doublet
