@@ -63,7 +63,7 @@ REJECT = 0.99       # P(NONE) at which a lemma is rejected
 #: elspell lemmas of a class family (P6, P6a, P6b) with the lemma's last three letters that an
 #: accepted verb needs: a kind is measured on elspell's lemmas, whose endings are its regular
 #: ones (P6: -άρω; not φθείρω, whose P6a participle would be *φθειρισμένος). Verbs only: a
-#: verb's ending selects its parts, and the guard's errors were verbs (*παράγγελσα); nouns and
+#: verb's ending (:func:`ending_key`) selects its parts, and the guard's errors were verbs (*παράγγελσα); nouns and
 #: adjectives of rare endings (πενθερά, βουνοσειρά, φασαριόζος) take their class's regular forms
 MIN_ENDING_LEMMAS = 10
 #: dev-hashed tile forms every candidate class must make, none of them in the dev half, for
@@ -77,6 +77,13 @@ SAMPLE = 8000       # elspell lemmas the model is fitted on (seeded, as the meas
 LEARNED_FILES = ("lemmas-sources.tsv", "lemmas-freedict.tsv", "lemmas-pes-dev.tsv")
 NO_ACCEPT = ("competing lemma", "oblique form", "adds too few forms")
 HEADER8 = "# lemma\tpos\tgender\tclass\tparts\tflags\tvariants\tsource"
+
+
+def ending_key(lemma: str) -> str:
+    """The ending :data:`MIN_ENDING_LEMMAS` counts: the last three letters, and for a verb in
+    -μαι the three before it too (every deponent ends in -μαι: θρομβούμαι, an -όω verb with
+    θρομβώθηκα, is no -οποιούμαι of class P10.9b, whose aorist is -ήθηκα)."""
+    return lemma[-6:] if lemma.endswith("μαι") else lemma[-3:]
 
 
 def read_rows(path: Path, width: int) -> list[list[str]]:
@@ -321,7 +328,7 @@ def main(argv=None) -> int:
     M.write_kinds(kinds)
     kept = {(k[0], k[1]) for k in kinds if k[7]}
     endings = collections.Counter(
-        (code.rstrip("ab"), lm[-3:]) for (lm, _p), codes in M.read_classed(
+        (code.rstrip("ab"), ending_key(lm)) for (lm, _p), codes in M.read_classed(
             ROOT / "lexicon" / "lemmas.tsv").items() for code in codes)
     print(f"kinds kept: {len(kept)} of {len(kinds)} (lexicon/model-kinds.tsv)")
     decided = []
@@ -360,7 +367,7 @@ def main(argv=None) -> int:
                 counts["kept: no source but its proposer (undecidable)"] += 1
         what = "reject" if why else ("keep" if what.startswith("reject-") else what)
         if (what == "accept" and pos_of[code] == "VERB"
-                and endings[(code.rstrip("ab"), lemma[-3:])] < MIN_ENDING_LEMMAS):
+                and endings[(code.rstrip("ab"), ending_key(lemma))] < MIN_ENDING_LEMMAS):
             counts["kept: an ending the kind was not measured on"] += 1
             what = "keep"
         obs0 = {f: {s: v for s, v in o.items() if s != "dev"} for f, o in obs.items()}
