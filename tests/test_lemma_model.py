@@ -310,3 +310,13 @@ def test_may_accept_refuses_degree_forms_and_forms_of_other_candidates():
     assert not D.may_accept(row("βαρεμό"), {"βαρεμός"})
     assert D.may_accept(row("βαρεμό"), set())
     assert not D.may_accept(row("άδομαι", "adds too few forms"), set())
+
+
+def test_the_ending_guard_reads_a_deponent_by_the_letters_before_mai():
+    """decide_review.ending_key: every deponent ends in -μαι, so the guard that an accepted
+    verb's class has MIN_ENDING_LEMMAS elspell lemmas of its ending reads three letters more:
+    θρομβούμαι (an -όω verb: θρομβώθηκα) is no -οποιούμαι of P10.9b (-ήθηκα)."""
+    from scripts.pipeline import decide_review as D
+    assert D.ending_key("θρομβούμαι") == "βούμαι"
+    assert D.ending_key("ιδιοποιούμαι") == "ιούμαι"
+    assert D.ending_key("γράφω") == "άφω"

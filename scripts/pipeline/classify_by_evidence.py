@@ -69,8 +69,8 @@ Greek dictionary has: αβέβηλος, άδειπνος); a lemma hunspell left
 with the best official score (held − missing) if the dev half holds ``CHOOSE_RATIO`` of its
 forms; among classes tied on that score, hunspell's ranking decides. Pass 2's lemmas need the confirmation: a hunspell
 citation form is weaker evidence than a lemma list (measured: 60 % of the dev-half forms of pass
-2's unconfirmed lemmas were right), so one without forms the dev half could hold is not taken;
-nor is pass 1's verb (``REQUIRE_POS``: measured at 0.67 by the fold protocol). Pass 2 also
+2's unconfirmed lemmas were right), so one without forms the dev half could hold is not taken.
+Pass 2 also
 counts the forms of the hand-entered parts and the compounds (``parts_and_compound_forms``)
 as generated.
 A lemma the official list does not confirm is dropped and
@@ -342,12 +342,6 @@ NOT_CONFIRMED = "official list does not confirm"
 #: the 60 -ον citation forms it could show of spaCy's such lemmas (measured 2026-12-03), so a
 #: twin it cannot check (αιτιολόγησις, 13 letters) is as likely out as in.
 CONFIRMED_CLASSES = frozenset({"O54", "O55"})
-#: pass 1's parts of speech whose lemma needs forms the dev half could hold (``confirm``'s
-#: ``require``): a spaCy verb with none is as weak as a pass-2 lemma. Measured 2026-12-07 by
-#: the fold protocol (learn on fold 0, forms of fold 1): spaCy verbs accepted with no form
-#: fold 0 could show had 102 of their 153 fold-1 forms listed (0.67; nouns 0.86, adjectives
-#: 0.87, against the kind bar 0.975), the worst kind of lemma the pass accepts
-REQUIRE_POS = frozenset({"VERB"})
 
 
 def confirm(code, reason, ranked, require: bool = False):
@@ -392,7 +386,7 @@ def _judge_spacy(item):
     lemma, pos = item
     evs = candidates(lemma, (pos,), _G["tables"], _G["hun"], _G["endings"])
     code, reason, ranked = decide(lemma, evs, _G["size"], _G.get("explained", frozenset()))
-    code, reason = confirm(code, reason, ranked, require=pos in REQUIRE_POS)
+    code, reason = confirm(code, reason, ranked)
     return lemma, pos, code, reason, [(e.code, e.attested, len(e.forms), e.score) for e in ranked]
 
 

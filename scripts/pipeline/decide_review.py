@@ -128,9 +128,11 @@ def lexicon_lemmas() -> set[str]:
 
 def classed_lemmas() -> set[str]:
     """Lemmas that a ``lemmas*.tsv`` file classes, but this script's and the learned files
-    (``LEARNED_FILES``: the dev half may class a lemma the queue still holds)."""
+    (``LEARNED_FILES``: the dev half may class a lemma the queue still holds), and the
+    compounds (``compounds.tsv``: import_compounds decided them on their base's parts)."""
     return {r[0] for p in sorted(LEXICON.glob("lemmas*.tsv"))
-            if p != OUT and p.name not in LEARNED_FILES for r in read_rows(p, 8)}
+            if p != OUT and p.name not in LEARNED_FILES for r in read_rows(p, 8)} | {
+        r[0] for r in read_rows(LEXICON / "compounds.tsv", 5)}
 
 
 def explaining_lemmas(tiles) -> dict[str, frozenset]:
