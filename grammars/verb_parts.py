@@ -244,6 +244,20 @@ def base_rows() -> dict[str, list[tuple[str, str, int]]]:
     return dict(out)
 
 
+def compound_bases() -> dict[str, list[tuple[str, str, int]]]:
+    """lemma → ``[(cell, form, weight)]`` of every verb a compound record can take as its base,
+    as ``scripts/pipeline/import_compounds.py`` reads them: a listed verb of ``irregular.tsv``,
+    else a parts verb's whole paradigm (:func:`base_rows`)."""
+    from lexicon import read_listed
+    rows = collections.defaultdict(list)
+    for r in read_listed(("irregular.tsv",)):
+        if r.pos == "V":
+            rows[r.lemma].append((r.cell, r.form, r.weight))
+    for lemma, brows in base_rows().items():
+        rows.setdefault(lemma, brows)
+    return rows
+
+
 def base_class(lemma: str):
     """(class table, predicate of the cells its parts state) of the parts verb ``lemma``, as
     :func:`base_rows` reads it, or None if it has no parts row or its class no table: the

@@ -70,9 +70,8 @@ with the best official score (held − missing) if the dev half holds ``CHOOSE_R
 forms; among classes tied on that score, hunspell's ranking decides. Pass 2's lemmas need the confirmation: a hunspell
 citation form is weaker evidence than a lemma list (measured: 60 % of the dev-half forms of pass
 2's unconfirmed lemmas were right), so one without forms the dev half could hold is not taken.
-Pass 2 also
-counts the forms of the hand-entered parts and the compounds (``parts_and_compound_forms``)
-as generated.
+Pass 2 also counts the forms of the hand-entered parts and the compounds
+(``parts_and_compound_forms``) as generated.
 A lemma the official list does not confirm is dropped and
 counted, not written to the review file (no review row comes from an oracle). Figures measured on
 the dev half are then in-sample; the held-back half measures them. ``--no-official`` decides by
@@ -426,20 +425,13 @@ def _surface_forms(item):
 def parts_and_compound_forms() -> set[str]:
     """The surface forms of every ``lexicon/verb-parts.tsv`` row (``grammars.conjugation.forms``)
     and every ``lexicon/compounds.tsv`` record (``grammars.compounds.record_forms`` from its
-    base's rows, as ``import_compounds`` reads them: a listed verb of ``irregular.tsv`` or a
-    parts verb's whole paradigm)."""
+    base's rows, ``grammars.verb_parts.compound_bases``)."""
     from grammars import compounds as C
     from grammars import conjugation as cj
     from grammars.paradigm import load_tables
-    from grammars.verb_parts import base_rows
-    from lexicon import read_listed
+    from grammars.verb_parts import compound_bases
     tables = load_tables()
-    rows = collections.defaultdict(list)
-    for r in read_listed(("irregular.tsv",)):
-        if r.pos == "V":
-            rows[r.lemma].append((r.cell, r.form, r.weight))
-    for lemma, brows in base_rows().items():
-        rows.setdefault(lemma, brows)
+    rows = compound_bases()
     out = set()
     for p in cj.parts_index().values():
         out.update(f for _c, f, _w, _k in cj.forms(p, tables.get(p.inflection_class)))

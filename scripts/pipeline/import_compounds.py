@@ -166,17 +166,12 @@ def main(argv=None) -> int:
     ap.add_argument("--no-official", action="store_true")
     args = ap.parse_args(argv)
     counts = collections.Counter()
-    rows = collections.defaultdict(list)
-    for r in read_listed(("irregular.tsv",)):
-        if r.pos == "V":
-            rows[r.lemma].append((r.cell, r.form, r.weight))
     # principal-parts verbs (lexicon/verb-parts.tsv) are bases too; their compounds replace
     # a class row the lexicon has (its class gives the regular pattern the base departs from)
-    from grammars.verb_parts import base_rows
+    from grammars.verb_parts import base_rows, compound_bases
     from grammars.conjugation import parts_index
     parts_bases = base_rows()
-    for lemma, brows in parts_bases.items():
-        rows.setdefault(lemma, brows)
+    rows = compound_bases()
     bases = sorted(rows)
     known = {e.lemma for e in read_lexicon()} | {r.lemma for r in read_listed()}
     # a verb with its own aorist in verb-parts.tsv is no compound record (a row stating only
