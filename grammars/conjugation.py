@@ -41,8 +41,9 @@ the main form, the others variants of weight 1):
   συμμετείχα): -α -ες -ε -αμε -ατε -αν, recessive, the augmented letters (those the present
   stem lacks) only where stressed (παρέμενα, παραμέναμε), as for ``aor``.
 
-Flags: ``base_only`` — a base for compounds only, not a word itself (πτύσσω: ανέπτυξα is a
-word, έπτυξα is not; grammars/compounds.py); ``learned_persons`` — the learned -ην aorist
+Flags: ``base_only`` — the parts are a base for compounds only, not the simple verb's (πτύσσω:
+ανέπτυξα is a word, έπτυξα is not; grammars/compounds.py); a lemma file's row of the simple
+verb keeps its present system (grammars/verb_parts.py, §D9); ``learned_persons`` — the learned -ην aorist
 keeps all six persons, not the 3rd only (the -ίσταμαι deponents: υπέστην, υπέστης, υπέστη,
 υπέστημεν, υπέστητε, υπέστησαν, as ΛΚΝ and Triantafyllidis 1941 conjugate them).
 ``own_only`` — the row states the verb's own parts and is no base for compounds: γράφω's

@@ -5,8 +5,8 @@ The grammar is ``grammars/conjugation.py`` (the parts' systems) and ``grammars/c
 The compiler (:mod:`fst.build.compile`) calls:
 
 * :func:`entries` — the lexicon rows plus the verbs that only a parts row brings (αυξάνω),
-  with each row's flags, minus ``base_only`` bases and minus the compounds of parts bases
-  that ``compounds.tsv`` records (their paradigm is the compound's);
+  with each row's flags, a lemma file's ``base_only`` verb with its present system only, minus
+  the compounds of parts bases that ``compounds.tsv`` records (their paradigm is the compound's);
 * :func:`parts_by_lemma` — lemma → parts row, for :func:`fst.build.compile.paradigm_groups`, which
   leaves out the class cells a stated part governs (:func:`grammars.conjugation.overridden`);
 * :func:`rows` — the parts' forms as listed rows (class = the verb's class, citation
@@ -26,7 +26,10 @@ from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
 from grammars.rules import d2_internal_augment as d2
 from grammars.rules import d3_learned_aorist as d3
 from grammars.rules import e4_spellings as e4
+from grammars.rules.d9_present import FLAG as D9_FLAG
 import dataclasses
+
+from lexicon import read_listed
 
 PART_RULE = "part:"  # analysis tag prefix: part:aor, part:paor, part:ppp …
 LISTED = "IRR"  # the class of a parts row that completes a listed paradigm (irregular.tsv)
@@ -64,14 +67,21 @@ def compound_lemmas_of_parts_bases() -> set[str]:
 def entries(lex: list, entry_type, add: bool = True) -> list:
     """``lex`` (LexEntry rows) with the parts rows applied: a row whose lemma has no entry of
     its class adds one (``entry_type(lemma, "VERB", class, source, flags)``), a row's flags
-    join the entry's; base-only lemmas and the compounds of parts bases are removed."""
+    join the entry's; the compounds of parts bases are removed, and a lemma row of a
+    ``base_only`` verb keeps its present system only (flag ``present_only``, §D9: the dev half
+    of the federation's list has ΠΤΥΣΣΩ, ΠΤΥΣΣΕΙ, ΠΤΥΣΣΑΝ and lacks ΕΠΤΥΞΑ, ΠΤΥΞΕΙ)."""
     idx = cj.parts_index()
-    drop = {p.lemma for p in idx.values() if "base_only" in p.flags}
-    drop |= compound_lemmas_of_parts_bases()
+    bases = {p.lemma for p in idx.values() if "base_only" in p.flags}
+    drop = compound_lemmas_of_parts_bases()
     have = {(e.lemma, e.inflection_class) for e in lex}
     out = []
     for e in lex:
         if e.lemma in drop:
+            continue
+        if e.lemma in bases:  # the simple verb's own row: its present system only (§D9)
+            if D9_FLAG not in e.flags:
+                e = entry_type(e.lemma, e.pos, e.inflection_class, e.source, e.flags + (D9_FLAG,))
+            out.append(e)
             continue
         p = idx.get(e.lemma)
         if p is not None and p.inflection_class == e.inflection_class:
@@ -82,7 +92,7 @@ def entries(lex: list, entry_type, add: bool = True) -> list:
     for p in sorted(idx.values(), key=lambda p: p.lemma) if add else ():
         if p.inflection_class == LISTED:
             continue  # a listed verb's parts: see listed()
-        if p.lemma not in drop and (p.lemma, p.inflection_class) not in have:
+        if p.lemma not in drop | bases and (p.lemma, p.inflection_class) not in have:
             out.append(entry_type(p.lemma, "VERB", p.inflection_class, p.source,
                                   tuple(f for f in p.flags if f != "base_only")))
     return out
@@ -248,7 +258,6 @@ def compound_bases() -> dict[str, list[tuple[str, str, int]]]:
     """lemma → ``[(cell, form, weight)]`` of every verb a compound record can take as its base,
     as ``scripts/pipeline/import_compounds.py`` reads them: a listed verb of ``irregular.tsv``,
     else a parts verb's whole paradigm (:func:`base_rows`)."""
-    from lexicon import read_listed
     rows = collections.defaultdict(list)
     for r in read_listed(("irregular.tsv",)):
         if r.pos == "V":

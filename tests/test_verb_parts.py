@@ -180,7 +180,9 @@ def test_no_participle_with_or_without_xana(judge, lemma, cls):
                                   "ΕΠΙΤΡΑΠΗΚΕ", "ΚΑΤΑΣΤΡΑΦΗΚΕ", "ΠΑΡΗΓΑΓΑ", "ΠΑΡΑΓΩ",
                                   "ΑΝΕΠΤΥΞΑ", "ΚΑΤΑΚΑΘΙΣΕ", "ΔΙΕΡΡΕΥΣΑ", "ΕΝΕΠΝΕΥΣΑ", "ΕΝΕΠΝΕΑ",
                                   "ΕΠΕΡΑΣΑΜΕ", "ΞΑΝΑΠΕΡΑΣΑ", "ΠΕΡΑΣΑΝΕ", "ΣΥΝΕΒΗΣΑΝ",
-                                  "ΣΟΒΕΙ", "ΣΟΒΟΥΣΕ", "ΕΚΑΜΨΑ", "ΕΤΕΡΨΑ", "ΛΑΜΨΕΙ"])
+                                  "ΣΟΒΕΙ", "ΣΟΒΟΥΣΕ", "ΕΚΑΜΨΑ", "ΕΤΕΡΨΑ", "ΛΑΜΨΕΙ",
+                                  # base_only πτύσσω: its present system stands (§D9)
+                                  "ΠΤΥΣΣΩ", "ΠΤΥΣΣΑΝ"])
 def test_issue_words_valid(judge, word):
     assert judge.check(word).valid
 
@@ -188,7 +190,7 @@ def test_issue_words_valid(judge, word):
 @pytest.mark.parametrize("word", ["ΞΕΧΝΑΣΑ", "ΠΕΡΝΑΣΑ", "ΚΕΡΝΑΣΑ", "ΕΠΤΥΞΑ", "ΚΑΤΕΚΑΤΣΕ",
                                   "ΑΠΑΓΟΡΕΨΑ", "ΦΩΝΑΓΜΕΝΕΣ", "ΕΚΑΤΕΣΤΗΣΑ", "ΕΔΙΕΡΡΕΥΣΑ",
                                   # impersonal σοβεί has no aorist (present_only, §D9)
-                                  "ΣΟΒΗΣΕ", "ΣΟΒΗΣΕΙ", "ΞΑΝΑΣΟΒΗΣΕ"])
+                                  "ΣΟΒΗΣΕ", "ΣΟΒΗΣΕΙ", "ΞΑΝΑΣΟΒΗΣΕ", "ΠΤΥΞΕΙ", "ΠΤΥΧΘΗΚΑ"])
 def test_issue_words_invalid(judge, word):
     assert not judge.check(word).valid
 
@@ -498,3 +500,13 @@ def test_an_own_only_row_is_no_base_for_compounds():
     assert "γράφω" not in verb_parts.base_rows()
     assert "γράφω" not in verb_parts.hand_entered_bases()
     assert not [r.lemma for r in verb_parts._compound_records() if r.base == "γράφω"]
+
+
+def test_base_only_verb_row_keeps_its_present_system():
+    # πτύσσω's parts (έπτυξα) are its compounds' base only; a lemma row of it stays, §D9-flagged
+    from grammars import verb_parts
+    from lexicon import LexEntry
+    out = verb_parts.entries([LexEntry("πτύσσω", "VERB", "P2.2", "hunspell")], LexEntry)
+    assert [(e.lemma, e.flags) for e in out if e.lemma == "πτύσσω"] == [("πτύσσω", ("present_only",))]
+    # with no lemma row, a base_only verb adds none
+    assert "πτύσσω" not in {e.lemma for e in verb_parts.entries([], LexEntry)}
