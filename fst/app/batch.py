@@ -111,8 +111,9 @@ def validate_chunk(chunk: list[bytes], judge, valid_only: bool = False,
 def validate_chunks(stream: IO[bytes], name: str, judge,
                      valid_only: bool) -> Iterator[tuple[bytes, int, int] | list[bytes]]:
     """What ``validate`` judges in ``stream``: per block of plain words, the kernel's
-    (output, UTF-8 bytes or a bytearray of them, lines, valid lines); the lines of any other block in lists of protocol.CHUNK_LINES, for
-    :func:`validate_chunk` (which prints the errors)."""
+    (output, UTF-8 bytes or a bytearray of them, lines, valid lines); the lines of any other
+    block in lists of protocol.CHUNK_LINES, for :func:`validate_chunk` (which prints the
+    errors)."""
     for block in byte_blocks(stream, name):
         if type(block) is not LongLine:
             fast = _validate_chunk_fast([block], judge, valid_only)
