@@ -470,7 +470,7 @@ def test_fast_kernel_walks_tile_blocks(monkeypatch):
         ok, plain = kernel.judge_units(dfa, "\n".join(words).encode("utf-16-le"), 2, 15)
         assert ok.tolist() == want and plain.all()
         assert kernel.judge_utf8(dfa, "\n".join(words).encode(), 2, 15).tolist() == want
-        for odd in ("ΑΒ\u03a2", "αβ"):
+        for odd in ("ΑΒ\u03a2", "α\u0301β", "ᾄδω", "αβ\u03cf", "αb"):
             with pytest.raises(AssertionError, match="general"):
                 kernel.judge_units(dfa, "\n".join(words + [odd]).encode("utf-16-le"), 2, 15)
         from grammars.normalize import to_tile
@@ -479,22 +479,26 @@ def test_fast_kernel_walks_tile_blocks(monkeypatch):
         lower = [w.lower() for w in words] + ["ΆΈΉ", "άέήίόύώϊϋΐΰς"]
         want_lower = dfa.accepts_many([to_tile(w) for w in lower], 2, 15).tolist()
         assert kernel.judge_utf8(dfa, "\n".join(lower).encode(), 2, 15).tolist() == want_lower
+        ok, plain = kernel.judge_units(dfa, "\n".join(lower).encode("utf-16-le"), 2, 15)
+        assert ok.tolist() == want_lower and plain.all()
         for odd in ("ΑΒ\u03a2", "αβ\u03a2", "α\u0301β", "ᾄδω", "αβ\u03cf"):
             with pytest.raises(AssertionError, match="general"):
                 kernel.judge_utf8(dfa, "\n".join(words + [odd]).encode(), 2, 15)
 
 
-#: two-byte characters U+0370…U+03FF with what the Greek block of the fast kernel must tell
-#: apart: letters, accented letters, final sigma, the symbols and letters to_tile does not read
-#: as one tile (ϐ ϗ Ϗ ϲ ϳ …), punctuation (΄ ΅ · ;), the unassigned U+0378 and U+03A2
-_GREEK_TWO_BYTE = [chr(c) for c in range(0x370, 0x400)]
+#: two-byte characters U+0300…U+03FF with what the Greek block of the fast kernel must tell
+#: apart: letters, accented letters, final sigma, combining marks, the symbols and letters
+#: to_tile does not read as one tile (ϐ ϗ Ϗ ϲ ϳ …), punctuation (΄ ΅ · ;), the unassigned
+#: U+0378 and U+03A2, the separator of judge_words (U+03AA, Ϊ)
+_GREEK_TWO_BYTE = [chr(c) for c in range(0x300, 0x400)]
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_fast_kernel_greek_blocks_are_the_general_kernel(seed, monkeypatch):
     """Blocks of words as typed in two-byte Greek (lower case, accents, final sigma, mixed
     case, now and then any character of U+0370…U+03FF or an empty or too long line): the fast
-    kernel's verdicts, declines and newline positions are the general kernel's."""
+    kernel's verdicts, declines and newline positions are the general kernel's, on UTF-8 and
+    on UTF-16 code units."""
     from fst.runtime import kernel
 
     from grammars.normalize import to_tile
@@ -534,6 +538,18 @@ def test_fast_kernel_greek_blocks_are_the_general_kernel(seed, monkeypatch):
             n_walked += 1
             full = data if data.endswith(b"\n") else data + b"\n"
             assert np.concatenate(ends).tolist() == [i for i, c in enumerate(full) if c == 10]
+        if not any(0xD800 <= ord(c) < 0xE000 for line in lines for c in line):
+            units = "\n".join(lines).encode("utf-16-le")
+            lens: list = []
+            want_u, got_u = dfa.judge_units(units, lo, hi), kernel.judge_units(dfa, units, lo,
+                                                                                hi, lens)
+            assert [a.tolist() for a in want_u] == [a.tolist() for a in got_u], (lines, lo, hi)
+            assert not lens or all(line == to_tile(line) for line in lines)
+            words = [line for line in lines if line]
+            if words:  # a list of the words: joined by SEP (U+03AA), the same verdicts
+                want_w = dfa.judge_units("\n".join(words).encode("utf-16-le"), lo, hi)
+                got_w = kernel.judge_words(dfa, words, lo, hi)
+                assert [a.tolist() for a in want_w] == [a.tolist() for a in got_w], words
         tile_ends: list = []  # greek=False: walked only when every line is in tile form
         got = kernel.judge_utf8(dfa, data, lo, hi, tile_ends, greek=False)
         assert (want is None) == (got is None) and (want is None or want.tolist() == got.tolist())

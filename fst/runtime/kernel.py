@@ -154,9 +154,10 @@ def judge_units(dfa: TileDFA, data: bytes, min_len: int = 0, max_len: int | None
     """:meth:`fst.runtime.dfa.TileDFA.judge_units` (``(verdicts, plain)``, bool per line, for
     the lines of the UTF-16-LE code units ``data`` separated by U+000A; None for an odd number
     of bytes), the same arrays, by the absorbing walk when every unit is a tile capital or a
-    newline; any other block by the general kernel. ``lens_out``: a list that receives the
-    lines' lengths (int array) when every unit was a tile capital or a newline, so that each
-    line is its own tile form."""
+    newline, or a Greek letter of U+0300…U+03FF as typed (:func:`_greek_units`); any other
+    block by the general kernel. ``lens_out``: a list that receives the lines' lengths (int
+    array) when every unit was a tile capital or a newline, so that each line is its own tile
+    form."""
     if len(data) % 2:
         return None
     u = np.frombuffer(data, dtype=np.uint16)
@@ -165,7 +166,10 @@ def judge_units(dfa: TileDFA, data: bytes, min_len: int = 0, max_len: int | None
     cols[-1] = NL
     nl = np.flatnonzero(u == 10)
     if np.count_nonzero(cols < NL) + len(nl) != len(u) or (cols == _GAP).any():
-        return dfa.judge_units(data, min_len, max_len)
+        cols = _greek_units(u, nl)  # Greek letters as typed: no line is its own tile form
+        if cols is None:
+            return dfa.judge_units(data, min_len, max_len)
+        lens_out = None
     cols[nl] = NL  # the end of a line (a scatter, not a clamping pass over the block)
     starts, lens = line_bounds(nl, len(u))
     plain = (lens >= 1) & (lens <= MAX_LETTERS)
@@ -174,6 +178,32 @@ def judge_units(dfa: TileDFA, data: bytes, min_len: int = 0, max_len: int | None
     ok = walk(dfa, cols, starts, lens, max(min_len, 1),
               MAX_LETTERS if max_len is None else min(max_len, MAX_LETTERS))
     return ok, plain
+
+
+_UNIT_03_COLS: bytes | None = None
+
+
+def _greek_units(u: np.ndarray, nl: np.ndarray) -> np.ndarray | None:
+    """The table columns (uint8, one entry more than ``u``; the newlines at ``nl`` not yet
+    set) of a block of UTF-16 code units that are all Greek letters of U+0300…U+03FF or
+    newlines, each read as to_tile reads it alone (:func:`_greek_cols`' letters, through
+    :meth:`bytes.translate` of the units' low bytes); None for any other block."""
+    global _UNIT_03_COLS
+    b = u.view(np.uint8)  # little-endian units: low byte, high byte
+    if np.count_nonzero(b[1::2] == 3) + len(nl) != len(u):
+        return None  # a unit outside U+0300…U+03FF that is not a newline
+    if _UNIT_03_COLS is None:
+        lut = np.array(_unit_cols()[0x300:0x400])
+        lut[lut >= NL] = 255
+        _UNIT_03_COLS = lut.tobytes()
+    buf = bytearray(len(u) + 1)
+    np.frombuffer(buf, dtype=np.uint8)[:-1] = b[0::2]
+    cols = np.frombuffer(buf.translate(_UNIT_03_COLS), dtype=np.uint8)
+    cols[nl] = 0  # a newline's low byte reads as U+030A, a mark
+    if len(u) and int(cols[:-1].max()) >= NL:
+        return None  # a mark to drop, a symbol, a letter that is not one tile
+    cols[-1] = NL
+    return cols
 
 
 #: what :func:`judge_words` joins the words of a list with: U+03AA, the code point after Ω,
