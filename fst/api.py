@@ -636,7 +636,7 @@ class Judge:
         hi = len(words) if hi is None else hi
         if hi <= lo:
             return None
-        got = kernel.judge_words(acceptor, words[lo:hi], self.min_length, self.max_length, lens)
+        got = kernel.judge_words(acceptor, words, self.min_length, self.max_length, lens, lo, hi)
         if got is None:
             return None
         ok, plain = got
@@ -700,7 +700,8 @@ class Judge:
             return kernel.judge_utf8(self.acceptor, data, self.min_length, self.max_length,
                                      ends)
         found: list = []
-        ok = kernel.judge_utf8(self.acceptor, data, self.min_length, self.max_length, found)
+        ok = kernel.judge_utf8(self.acceptor, data, self.min_length, self.max_length, found,
+                               greek=False)
         if ok is None or not found:
             return None  # not tile words only: word by word, where the list is applied
         nl = np.concatenate(found)

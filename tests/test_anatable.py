@@ -185,6 +185,32 @@ def test_packed_strings_one_at_a_time(sep):
         with pytest.raises(IndexError):
             packed.get(n)
         assert packed.strings() == words and packed.get(n - 1) == words[-1]
+        # take: any indices of a batch, each cut out alone, the list never split
+        some = lookup.Packed(sep.join(words).encode(), sep.encode())
+        idx = [rng.randrange(n) for _ in range(rng.randint(1, 2 * n))]
+        assert some.take(idx) == {i: words[i] for i in idx} and some._list is None
+        with pytest.raises(IndexError):
+            some.take([n])
+        assert packed.take(idx) == {i: words[i] for i in idx}  # from the split list
+
+
+def test_batch_reads_only_its_strings(tmp_path, monkeypatch):
+    """rows_many of a small batch decodes only the lemmas and forms it reads (Packed.take),
+    a large one the whole lists; the rows are the same."""
+    from fst.runtime import lookup
+
+    analyser, tiles, t2s, tags = tiny(ROWS, extra_tiles={"ΩΩ"}, drop_tiles={"ΣΑΣ"})
+    table, data = table_of(analyser, tiles, t2s, tags)
+    at.save(data, tmp_path)
+    words = sorted({"".join(at._TILE_OF[c] for c in r[0]) for r in ROWS} | {"ΩΩ", "ΝΟΜ"})
+    want = [table.lookup(w) for w in words]
+    back = at.AnalysisTable.load(tmp_path, table.dfa)
+    assert back.lookup_many(words[:2]) == want[:2]
+    assert back._lemmas._list is None and back._raw_forms._list is None and back._forms is None
+    assert back.lookup_many(words) == want
+    monkeypatch.setattr(lookup, "SELECTIVE", 0)
+    whole = at.AnalysisTable.load(tmp_path, table.dfa)
+    assert whole.lookup_many(words) == want and whole._forms is not None
 
 
 def test_patterns_rebuild_surfaces():

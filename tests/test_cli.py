@@ -479,3 +479,15 @@ def test_verdict_note_names_a_project_rule_once():
     assert verdict_note(v) == "§L23: not in the list of 2- and 3-letter words"
     v = Verdict("ΓΡΑΨΑ", "ΓΡΑΨΑ", False, ("D1",), "§D1: the stressed augment is obligatory")
     assert verdict_note(v) == "§D1: the stressed augment is obligatory"
+
+
+def test_commands_ask_openblas_for_one_thread(monkeypatch, capsys):
+    """A command asks numpy's OpenBLAS for one thread (dektes does no linear algebra; a pool
+    per core slowed every batch start), unless the environment chose a number."""
+    monkeypatch.delenv(fst.app.cli.BLAS_THREADS[0], raising=False)
+    assert main(["rules", "D1"]) == 0
+    assert os.environ[fst.app.cli.BLAS_THREADS[0]] == "1"
+    monkeypatch.setenv(fst.app.cli.BLAS_THREADS[0], "4")
+    assert main(["rules", "D1"]) == 0
+    assert os.environ[fst.app.cli.BLAS_THREADS[0]] == "4"
+    capsys.readouterr()

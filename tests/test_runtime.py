@@ -470,11 +470,91 @@ def test_fast_kernel_walks_tile_blocks(monkeypatch):
         ok, plain = kernel.judge_units(dfa, "\n".join(words).encode("utf-16-le"), 2, 15)
         assert ok.tolist() == want and plain.all()
         assert kernel.judge_utf8(dfa, "\n".join(words).encode(), 2, 15).tolist() == want
-        for odd in ("ΑΒ\u03a2", "αβ"):
+        for odd in ("ΑΒ\u03a2", "α\u0301β", "ᾄδω", "αβ\u03cf", "αb"):
             with pytest.raises(AssertionError, match="general"):
                 kernel.judge_units(dfa, "\n".join(words + [odd]).encode("utf-16-le"), 2, 15)
+        from grammars.normalize import to_tile
+        # UTF-8: two-byte Greek letters in any case, with tonos or diaeresis, are walked too
+        # (_greek_block); U+03A2, a combining mark, a polytonic letter go to the general kernel
+        lower = [w.lower() for w in words] + ["ΆΈΉ", "άέήίόύώϊϋΐΰς"]
+        want_lower = dfa.accepts_many([to_tile(w) for w in lower], 2, 15).tolist()
+        assert kernel.judge_utf8(dfa, "\n".join(lower).encode(), 2, 15).tolist() == want_lower
+        ok, plain = kernel.judge_units(dfa, "\n".join(lower).encode("utf-16-le"), 2, 15)
+        assert ok.tolist() == want_lower and plain.all()
+        for odd in ("ΑΒ\u03a2", "αβ\u03a2", "α\u0301β", "ᾄδω", "αβ\u03cf"):
             with pytest.raises(AssertionError, match="general"):
                 kernel.judge_utf8(dfa, "\n".join(words + [odd]).encode(), 2, 15)
+
+
+#: two-byte characters U+0300…U+03FF with what the Greek block of the fast kernel must tell
+#: apart: letters, accented letters, final sigma, combining marks, the symbols and letters
+#: to_tile does not read as one tile (ϐ ϗ Ϗ ϲ ϳ …), punctuation (΄ ΅ · ;), the unassigned
+#: U+0378 and U+03A2, the separator of judge_words (U+03AA, Ϊ)
+_GREEK_TWO_BYTE = [chr(c) for c in range(0x300, 0x400)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_fast_kernel_greek_blocks_are_the_general_kernel(seed, monkeypatch):
+    """Blocks of words as typed in two-byte Greek (lower case, accents, final sigma, mixed
+    case, now and then any character of U+0370…U+03FF or an empty or too long line): the fast
+    kernel's verdicts, declines and newline positions are the general kernel's, on UTF-8 and
+    on UTF-16 code units."""
+    from fst.runtime import kernel
+
+    from grammars.normalize import to_tile
+    lang = random_language(seed, n=300) | {to_tile(w) for w in ["έγραψα", "μυς", "ΐασις"]}
+    dfa = rt.TileDFA(rt.export(acceptor(lang)))
+    rng = random.Random(seed)
+    monkeypatch.setattr(kernel, "KERNEL_BYTES", rng.choice([8, 64, 1 << 19]))
+    monkeypatch.setattr(kernel, "COMPACT", rng.choice([0.0, 0.75, 1.0]))
+    accents = {"Α": "άΆ", "Ε": "έΈ", "Η": "ήΉ", "Ι": "ίΊϊΐΪ", "Ο": "όΌ", "Υ": "ύΎϋΰΫ",
+               "Ω": "ώΏ"}
+
+    def typed(word: str) -> str:
+        out = []
+        for ch in word:
+            r = rng.random()
+            out.append(rng.choice(accents[ch]) if ch in accents and r < 0.2 else
+                       ch if r < 0.5 else ch.lower())
+        s = "".join(out)
+        return s[:-1] + "ς" if s.endswith("σ") and rng.random() < 0.7 else s
+
+    n_walked = 0
+    for _ in range(60):
+        lines = [typed(rng.choice(sorted(lang))) for _ in range(rng.randint(1, 60))]
+        if rng.random() < 0.4:
+            for _ in range(rng.randint(1, 3)):
+                i = rng.randrange(len(lines))
+                odd = rng.choice(_GREEK_TWO_BYTE + ["", "α" * 16, "Ω" * 70])
+                lines[i] = lines[i][:1] + odd + lines[i][1:] if rng.random() < 0.8 else odd
+        lo, hi = rng.choice([(0, None), (2, 15), (1, 64), (5, 5), (3, 40)])
+        data = "\n".join(lines).encode("utf-8") + rng.choice([b"", b"\n"])
+        ends: list = []
+        want, got = dfa.judge_utf8(data, lo, hi), kernel.judge_utf8(dfa, data, lo, hi, ends)
+        assert (want is None) == (got is None), (lines, lo, hi)
+        if want is not None:
+            assert want.tolist() == got.tolist(), (lines, lo, hi)
+        if ends:
+            n_walked += 1
+            full = data if data.endswith(b"\n") else data + b"\n"
+            assert np.concatenate(ends).tolist() == [i for i, c in enumerate(full) if c == 10]
+        if not any(0xD800 <= ord(c) < 0xE000 for line in lines for c in line):
+            units = "\n".join(lines).encode("utf-16-le")
+            lens: list = []
+            want_u, got_u = dfa.judge_units(units, lo, hi), kernel.judge_units(dfa, units, lo,
+                                                                                hi, lens)
+            assert [a.tolist() for a in want_u] == [a.tolist() for a in got_u], (lines, lo, hi)
+            assert not lens or all(line == to_tile(line) for line in lines)
+            words = [line for line in lines if line]
+            if words:  # a list of the words: joined by SEP (U+03AA), the same verdicts
+                want_w = dfa.judge_units("\n".join(words).encode("utf-16-le"), lo, hi)
+                got_w = kernel.judge_words(dfa, words, lo, hi)
+                assert [a.tolist() for a in want_w] == [a.tolist() for a in got_w], words
+        tile_ends: list = []  # greek=False: walked only when every line is in tile form
+        got = kernel.judge_utf8(dfa, data, lo, hi, tile_ends, greek=False)
+        assert (want is None) == (got is None) and (want is None or want.tolist() == got.tolist())
+        assert not tile_ends or all(line == to_tile(line) for line in lines)
+    assert n_walked > 0
 
 
 def test_judge_on_arrays_without_counts(judge, tmp_path):

@@ -14,8 +14,8 @@ from grammars.normalize import InvalidWord, to_tile
 
 
 def _validate_chunk_fast(chunk: list[bytes], judge,
-                         valid_only: bool) -> tuple[bytes, int, int] | None:
-    """(output bytes, lines, valid lines) for a chunk whose lines are all plain Greek words
+                         valid_only: bool) -> tuple[bytes | bytearray, int, int] | None:
+    """(output, UTF-8 bytes or a bytearray of them, lines, valid lines) for a chunk whose lines are all plain Greek words
     (the usual case: no empty line, no error to report), judged in one batch with no Python
     object per line; None otherwise, and the caller goes line by line."""
     if LongLine in set(map(type, chunk)):
@@ -32,16 +32,17 @@ def _validate_chunk_fast(chunk: list[bytes], judge,
         lines = data.split(b"\n")[:-1]
         kept = list(itertools.compress(lines, verdicts.tolist()))
         return (b"\n".join(kept) + b"\n" if kept else b""), n, n_valid
-    out = data.replace(b"\n", b"\t1\n")
-    if n_valid < n:
-        # the digit of line i follows its newline's position, moved by the 2 bytes added
-        # to each line before it
-        nl = np.concatenate(ends) if ends else np.flatnonzero(
-            np.frombuffer(data, dtype=np.uint8) == 10)
-        digit = nl[~verdicts] + 2 * np.flatnonzero(~verdicts) + 1
-        buf = bytearray(out)
-        np.frombuffer(buf, dtype=np.uint8)[digit] = ord("0")
-        out = bytes(buf)
+    if n_valid == n:
+        return data.replace(b"\n", b"\t1\n"), n, n_valid
+    out = bytearray(data).replace(b"\n", b"\t1\n")  # a bytearray: its digits set in place
+    # the digit of line i follows its newline's position, moved by the 2 bytes added to each
+    # line before it
+    nl = np.concatenate(ends) if len(ends) > 1 else ends[0] if ends else np.flatnonzero(
+        np.frombuffer(data, dtype=np.uint8) == 10)
+    bad = np.flatnonzero(~verdicts)
+    digit = nl[bad]
+    digit += 2 * bad + 1
+    np.frombuffer(out, dtype=np.uint8)[digit] = ord("0")
     return out, n, n_valid
 
 
@@ -57,7 +58,7 @@ def validate_chunk(chunk: list[bytes], judge, valid_only: bool = False,
     fast = None if strict_accents else _validate_chunk_fast(chunk, judge, valid_only)
     if fast is not None:
         data, k, k_valid = fast
-        return data, k, k_valid, k - k_valid, 0
+        return bytes(data), k, k_valid, k - k_valid, 0
     n = n_valid = n_invalid = n_errors = 0
     shown_list: list[str] = []  # per line: the input as echoed
     errors: list[str | None] = []  # per line: "E:code" or None (to be judged)
@@ -110,8 +111,9 @@ def validate_chunk(chunk: list[bytes], judge, valid_only: bool = False,
 def validate_chunks(stream: IO[bytes], name: str, judge,
                      valid_only: bool) -> Iterator[tuple[bytes, int, int] | list[bytes]]:
     """What ``validate`` judges in ``stream``: per block of plain words, the kernel's
-    (output, lines, valid lines); the lines of any other block in lists of protocol.CHUNK_LINES, for
-    :func:`validate_chunk` (which prints the errors)."""
+    (output, UTF-8 bytes or a bytearray of them, lines, valid lines); the lines of any other
+    block in lists of protocol.CHUNK_LINES, for :func:`validate_chunk` (which prints the
+    errors)."""
     for block in byte_blocks(stream, name):
         if type(block) is not LongLine:
             fast = _validate_chunk_fast([block], judge, valid_only)

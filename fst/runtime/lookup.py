@@ -221,6 +221,7 @@ class Packed:
         self._list: list[str] | None = None
         self._starts: list[int] | None = None  # per block, the index of its first string
         self._gets = 0
+        self._bounds: tuple[list[int], list[int]] | None = None  # per string, (start, end)
 
     def strings(self) -> list[str]:
         """Every string, in order (split on first use)."""
@@ -258,6 +259,43 @@ class Packed:
         end = data.find(sep, at)
         return data[at:end if end >= 0 else len(data)].decode("utf-8")
 
+    def take(self, indices) -> dict[int, str]:
+        """The strings ``indices`` (ints, 0 ≤ i < the number of strings; repeats allowed),
+        each cut out and decoded once, as a dict index → string: a batch that reads a few
+        thousand of the strings decodes those alone. The strings' bounds are found once, by
+        one numpy pass over the bytes (imports numpy). Raises ``IndexError`` past the end."""
+        if self._list is not None:
+            got = self._list
+            return {i: got[i] for i in indices}
+        if self._bounds is None:
+            import numpy as np  # a batch (a start that judges one word does not get here)
+
+            sep = self.sep
+            # a byte that the separator holds once: every occurrence in the data is in one
+            # separator (no string holds a byte of one), at the same offset
+            once = [k for k, c in enumerate(sep) if sep.count(c) == 1]
+            if not once:
+                lst = self.strings()
+                return {i: lst[i] for i in indices}
+            k = once[0]
+            b = np.frombuffer(self.data, dtype=np.uint8)
+            at = np.flatnonzero(b == sep[k]) - k  # each separator's first byte
+            starts = np.empty(len(at) + 1, dtype=np.int64)
+            starts[0] = 0
+            starts[1:] = at + len(sep)
+            ends = np.empty(len(at) + 1, dtype=np.int64)
+            ends[:-1] = at
+            ends[-1] = len(self.data)
+            self._bounds = (starts.tolist(), ends.tolist()) if self.data else ([], [])
+        starts, ends = self._bounds
+        data, out = self.data, {}
+        for i in indices:
+            if i not in out:
+                if i < 0:
+                    raise IndexError(i)
+                out[i] = data[starts[i]:ends[i]].decode("utf-8")
+        return out
+
 
 # the layout of ana_strings.json (fst.runtime.anatable.save: sorted keys, no white space)
 _FORMS_OPEN, _FORMS_CLOSE, _PATTERNS = b'"forms":[', b'],"lemmas":"', b'","patterns":'
@@ -282,6 +320,11 @@ def load_packed(raw: bytes) -> dict:
     st["forms"] = Packed(forms[1:-1], b'","')
     st["lemmas"] = Packed(lemmas, LEMMA.encode())
     return st
+
+
+#: analyses of a batch from which :meth:`AnalysisTable.rows_many` decodes the whole lists of
+#: lemmas and forms (once) rather than the strings it reads alone
+SELECTIVE = 1 << 15
 
 
 class AnalysisTable:
@@ -398,7 +441,7 @@ class AnalysisTable:
         lemma_of = np.asarray(self.lemma)[idx].tolist()
         fp = np.asarray(self.form)[idx].astype(np.int64)
         form_of, pat_of = (fp // self._n_pat).tolist(), (fp % self._n_pat).tolist()
-        lemmas, forms, pats = self.lemmas, self.forms, self.patterns
+        (lemmas, forms), pats = self._batch_strings(lemma_of, form_of), self.patterns
         endings: dict[tuple[int, str], str] = {}  # (pattern, plain ending) → accented ending
         out: list[list[Row]] = []
         k = 0
@@ -426,6 +469,30 @@ class AnalysisTable:
             k += n_rows
             out.append(rows)
         return out
+
+    def _batch_strings(self, lemma_of: list[int], form_of: list[int]):
+        """(lemmas, forms) that a batch reading the lemmas ``lemma_of`` and the forms
+        ``form_of`` (indices) indexes: the whole lists when they are decoded already, or the
+        batch is large (at least :data:`SELECTIVE` analyses); else dicts of the strings read,
+        each decoded alone (:meth:`Packed.take`), so that a batch decodes what it prints."""
+        small = len(lemma_of) < SELECTIVE
+        if isinstance(self._lemmas, Packed) and self._lemmas._list is None and small:
+            lemmas = self._lemmas.take(lemma_of)
+        else:
+            lemmas = self.lemmas
+        if self._forms is None and small:
+            raw, memo = self._raw_forms, self._one_form
+            need = [f for f in set(form_of) if f not in memo]
+            if isinstance(raw, Packed):
+                for f, text in raw.take(need).items():
+                    memo[f] = decode_form(text)
+            else:
+                for f in need:
+                    memo[f] = decode_form(raw[f])
+            forms = memo
+        else:
+            forms = self.forms
+        return lemmas, forms
 
     def lookup(self, tile: str) -> list[Row]:
         """Every analysis of the tile word ``tile``, best first

@@ -740,8 +740,16 @@ def _silence_stdout() -> None:
         pass
 
 
+#: numpy's OpenBLAS starts a thread per core when numpy is loaded (about 50 ms of a batch
+#: command's start on 2 cores, more under load, and their memory); dektes does no linear
+#: algebra, so its commands (and the processes they start: Dask workers, a build) ask for
+#: one, unless the environment says otherwise
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "1")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``dektes`` command; return the exit status (130 on Ctrl-C, at any point)."""
+    os.environ.setdefault(*BLAS_THREADS)  # before any command imports numpy
     stderr = sys.stderr
     if stderr is not None and not isinstance(stderr, protocol.CutStream):
         sys.stderr = protocol.CutStream(stderr)  # a message never echoes a 30,000-letter word
