@@ -65,9 +65,9 @@ def compound_lemmas_of_parts_bases() -> set[str]:
 
 
 def entries(lex: list, entry_type, add: bool = True) -> list:
-    """``lex`` (LexEntry rows) with the parts rows applied: a row whose lemma has no entry of
-    its class adds one (``entry_type(lemma, "VERB", class, source, flags)``), a row's flags
-    join the entry's; the compounds of parts bases are removed, and a lemma row of a
+    """``lex`` (LexEntry rows) with the parts rows applied: a hand-entered row whose lemma has
+    no entry of its class adds one (``entry_type(lemma, "VERB", class, source, flags)``), a
+    row's flags join the entry's; the compounds of parts bases are removed, and a lemma row of a
     ``base_only`` verb keeps its present system only (flag ``present_only``, §D9: the dev half
     of the federation's list has ΠΤΥΣΣΩ, ΠΤΥΣΣΕΙ, ΠΤΥΣΣΑΝ and lacks ΕΠΤΥΞΑ, ΠΤΥΞΕΙ)."""
     idx = cj.parts_index()
@@ -92,7 +92,10 @@ def entries(lex: list, entry_type, add: bool = True) -> list:
     for p in sorted(idx.values(), key=lambda p: p.lemma) if add else ():
         if p.inflection_class == LISTED:
             continue  # a listed verb's parts: see listed()
-        if p.lemma not in drop | bases and (p.lemma, p.inflection_class) not in have:
+        # only a hand-entered row brings a lemma: an evidence row (infer_parts) decides the
+        # parts of a lexicon lemma, and decide_review may since have taken it out (θρομβούμαι)
+        if ("manual" in p.source.split("+") and p.lemma not in drop | bases
+                and (p.lemma, p.inflection_class) not in have):
             out.append(entry_type(p.lemma, "VERB", p.inflection_class, p.source,
                                   tuple(f for f in p.flags if f != "base_only")))
     return out

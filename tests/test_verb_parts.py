@@ -510,3 +510,21 @@ def test_base_only_verb_row_keeps_its_present_system():
     assert [(e.lemma, e.flags) for e in out if e.lemma == "πτύσσω"] == [("πτύσσω", ("present_only",))]
     # with no lemma row, a base_only verb adds none
     assert "πτύσσω" not in {e.lemma for e in verb_parts.entries([], LexEntry)}
+
+
+def test_only_a_hand_entered_parts_row_brings_a_lemma():
+    # an evidence row (scripts/pipeline/infer_parts.py) decides a lexicon lemma's parts; once
+    # decide_review takes the lemma out (θρομβούμαι), the row alone makes no verb of it
+    from grammars import verb_parts
+    from lexicon import LexEntry
+    idx = cj.parts_index()
+    made = {e.lemma for e in verb_parts.entries([], LexEntry)}
+    assert made and all("manual" in idx[lm].source for lm in made)
+    evidence = [lm for lm, p in idx.items() if p.source == "hunspell+evidence"]
+    assert evidence and not made & set(evidence)
+    assert "αυξάνω" in made  # a hand-entered row still brings its verb
+
+
+@pytest.mark.parametrize("word", ["ΘΡΟΜΒΗΘΗΚΑΝ", "ΘΡΟΜΒΟΥΜΑΙ"])
+def test_a_reviewed_lemma_has_no_forms(judge, word):
+    assert not judge.check(word).valid
