@@ -122,8 +122,8 @@ def _forms(p: cj.Parts):
 
 def _d1_of_parts(lemma: str, p: cj.Parts):
     """Predicate ``(cell, form, part key) -> bool``: does this form of ``p``'s parts take
-    §D1's optional unstressed augment ε- (επέρασα, εγράψαμε, επείθαμε; εγραφτήκαμε, as the
-    class tables' passive aorist has it)?"""
+    §D1's optional unstressed augment ε- (επέρασα, εγράψαμε, επείθαμε; the passive aorist
+    in every person, as the class tables' has it: εδέθηκε, εγραφτήκαμε)?"""
     subj = (p.parts.get("subj") or (None,))[0]
     d1 = {a for a in p.parts.get("aor", ()) if cj.unaugmented(lemma, a, subj)}
     present = lemma if lemma.endswith("ω") else None  # the imperfect's stem (cj.forms)
@@ -135,7 +135,8 @@ def _d1_of_parts(lemma: str, p: cj.Parts):
         if not cell.startswith("V;IND;PST;"):
             return False
         return (((d1 and key == "aor") or (d1_ipf and key == "ipf")) and form[:1] != "έ") or (
-            d1_paor and key == "paor" and form.endswith(("ήκαμε", "ήκατε")))
+            d1_paor and key == "paor" and form[:1] not in "εέ"
+            and not d2.has_internal_augment(form, lemma))  # εδέθηκε, εγραφτήκαμε (§D1)
     return takes
 
 

@@ -38,3 +38,40 @@ def test_d1_both_aorists_drop_the_augment_in_the_3rd_plural(judge):
     for word in ("ΠΑΥΣΑΝ", "ΠΑΨΑΝ", "ΝΕΥΣΑΝ", "ΝΕΨΑΝ", "ΠΑΥΣΑΝΕ"):
         assert "D1" in judge.check(word).rules, word
     assert not judge.check("ΠΑΥΣΑ").valid  # the stressed augment stays obligatory
+
+
+def test_d1_variants_give_a_tense_without_augment_the_unstressed_one():
+    # ζητούσα, γραφόταν, δέθηκε have no [AUG] slot: §D1 adds the unstressed ε- (εζητούσα)
+    from grammars import phonology as ph
+    from grammars.rules.d1_augment import variants
+    got = variants("V;IND;PST;IPFV;1;SG;ACT", "ουσα", "MAXPEN", False)
+    assert ("ουσα", "MAXPEN", ph.AUG_D1) in got
+    got = variants("V;IND;PST;PFV;3;PL;PASS", "θηκαν", "keep", False)
+    assert ("θηκαν", "keep", ph.AUG_D1) in got and ("θηκαν", "keep+ε", ph.AUG_D1) in got
+    # not outside the past indicative
+    assert all(a is None for _e, _d, a in variants("V;IND;PRS;IPFV;1;SG;ACT", "ω", "keep", False))
+
+
+def test_d1_listed_tense_without_augment_takes_it_unless_internal():
+    from grammars.rules.d1_augment import listed_variants
+    forms = [("V;IND;PST;IPFV;1;SG;ACT", "πήγαινα"), ("V;IND;PST;IPFV;1;PL;ACT", "πηγαίναμε")]
+    assert {f for _, f in listed_variants(forms, "πηγαίνω")} >= {"επήγαινα", "επηγαίναμε"}
+    assert listed_variants(forms) == []  # without the lemma, no such variant
+    # an internal augment (§D2: no double augment), a vowel-initial form (ήρθα)
+    assert listed_variants([("V;IND;PST;PFV;1;SG;ACT", "κατέβηκα")], "κατεβαίνω") == []
+    assert listed_variants([("V;IND;PST;PFV;1;SG;ACT", "συνήλθα")], "συνέρχομαι") == []
+    assert listed_variants([("V;IND;PST;PFV;1;SG;ACT", "ήρθα")], "έρχομαι") == []
+
+
+@pytest.mark.parametrize("word", ["ΕΖΗΤΟΥΣΑ", "ΕΚΑΛΟΥΣΕ", "ΕΔΕΝΟΤΑΝ", "ΕΓΡΑΦΟΤΑΝ", "ΕΔΕΘΗΚΕ",
+                                  "ΕΓΡΑΦΤΗΚΑ", "ΕΚΡΑΤΑΓΑ", "ΕΡΩΤΑΓΑΝ", "ΕΠΗΓΑΙΝΑ", "ΕΒΓΗΚΑ",
+                                  "ΕΒΓΗΚΑΝΕ", "ΕΖΗΤΟΥΣΑΝΕ", "ΞΑΝΑΕΖΗΤΟΥΣΑ"])
+def test_d1_unstressed_augment_on_tenses_without_one(judge, word):
+    v = judge.check(word)
+    assert v.valid and "D1" in v.rules, word
+
+
+@pytest.mark.parametrize("word", ["ΕΚΑΤΕΒΗΚΑ", "ΕΔΙΕΜΕΝΑ", "ΕΣΥΝΗΛΘΑ", "ΕΗΡΘΑ", "ΕΠΡΟΕΙΧΑ",
+                                  "ΕΑΓΑΠΟΥΣΑ", "ΕΖΗΤΩ", "ΕΖΗΤΗΣΩ"])
+def test_d1_no_augment_on_internal_augments_vowels_or_non_past(judge, word):
+    assert not judge.check(word).valid, word

@@ -468,7 +468,9 @@ def test_learned_hn_passive_aorist_keeps_stress_and_augment():
     # the simple verb λαμβάνω (irregular.tsv completed by its parts row): ελήφθην beside
     # λήφθηκα, the syllabic augment written; no augmentless *λήφθη, no learned subjunctive
     ("ΕΛΗΦΘΗ", True), ("ΕΛΗΦΘΗΣΑΝ", True), ("ΛΗΦΘΗΚΕ", True), ("ΛΗΦΘΕΙ", True),
-    ("ΛΗΦΘΗ", False), ("ΕΛΗΦΘΗΚΕ", False), ("ΕΕΛΗΦΘΗ", False),
+    ("ΛΗΦΘΗ", False), ("ΕΕΛΗΦΘΗ", False),
+        # §D1: the demotic λήφθηκε takes the unstressed augment too
+        ("ΕΛΗΦΘΗΚΕ", True),
     # its compounds without a parts row of their own take it (§D2: the augment inside)
     ("ΠΡΟΣΕΛΗΦΘΗ", True), ("ΔΙΕΛΗΦΘΗ", True), ("ΠΡΟΣΛΗΦΘΗΚΕ", True)])
 def test_learned_hn_passive_aorist_in_the_judge(judge, word, valid):

@@ -119,7 +119,7 @@ def build(lex: Lexicon | None = None, progress: bool = True):
             phases.step(n_done, len(groups))
             csym = tags.char("class", code)
             by_aug = collections.defaultdict(list)
-            extra_items = {rid: [] for rid, _ in extra_cells}
+            extra_items = {rid: collections.defaultdict(list) for rid, _ in extra_cells}
 
             def add(bucket, cell, retained, variants, extra_rules=()):
                 for e, d, a, w, rids in variants:
@@ -138,7 +138,7 @@ def build(lex: Lexicon | None = None, progress: bool = True):
                     for rid, hook in extra_cells:  # §B6 -ότερος, §D4 -αγα …
                         if cell == hook.trigger:
                             for c, variants in hook.cells(r.ending):
-                                add(lambda a, rid=rid: extra_items[rid], c, retained,
+                                add(lambda a, rid=rid: extra_items[rid][a], c, retained,
                                     variants, (rid,))
             lemma_map = _lemma_map(members)
             for a, items in sorted(by_aug.items(), key=lambda kv: str(kv[0])):
@@ -146,8 +146,9 @@ def build(lex: Lexicon | None = None, progress: bool = True):
             for rid, hook in extra_cells:
                 if extra_items[rid]:
                     ok = [(lm, st) for lm, st in members if hook.member(lm, code, ctx)]
-                    if ok:
-                        pieces.append(_piece(_lemma_map(ok), extra_items[rid], None))
+                    for a, items in sorted(extra_items[rid].items(), key=lambda kv: str(kv[0])):
+                        if ok:  # (§D4's εκράταγα takes §D1's augment slot)
+                            pieces.append(_piece(_lemma_map(ok), items, a))
             # prefix compounds take the verb's augment logic (§B3: ξανάγραψα, εξανάγραψα)
             for rid, hook in compounds_:
                 xs = hook(tables[code], ci, members)

@@ -24,6 +24,7 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
+from grammars import alphabet
 from grammars import phonology as ph
 from grammars.cells import Cell
 from grammars.conjugation import overridden, parts_index
@@ -73,6 +74,16 @@ def has_augment(surface: str, lemma: str) -> bool:
     if body[:1] in "εέ" and lemma[:1] not in "εέ":
         return True
     return "έ" in body[1:5] and "έ" not in lemma
+
+
+def has_internal_augment(surface: str, lemma: str) -> bool:
+    """Does the past form ``surface`` of ``lemma`` carry an augment after a prefix, syllabic
+    or temporal (κατέβηκα, διέμενα, συνήλθα, προείχα), or a syllabic one (:func:`has_augment`)?
+    Such a form takes no §D1 ε- (no double augment: ΕΚΑΤΕΣΤΗΣΑ, ΕΠΡΟΕΙΠΑ no)."""
+    if has_augment(surface, lemma):
+        return True
+    form, lem = alphabet.plain(surface), alphabet.plain(lemma)
+    return any(form.startswith(aug) and not lem.startswith(aug) for _p, aug in splits(lem))
 
 
 @dataclass(frozen=True)
