@@ -18,3 +18,19 @@ def test_d8_reads_its_rows():
     tables = load_tables()
     assert d8_imperative.rules(tables["P2.1"])
     assert d8_imperative.imperatives("δροσίζω", tables["P2.1"]) == ["δροσίζου"]
+
+
+def test_d8_listed_paradigm_gets_the_ou_imperative():
+    from grammars.rules.d8_imperative import CELL, listed_imperatives
+    pres = "V;IND;PRS;IPFV;1;SG;PASS"
+    assert listed_imperatives("βρίσκω", [(pres, "βρίσκομαι")]) == [(CELL, "βρίσκου", ("D8",))]
+    # an -ου imperative already listed (έρχου), a contracted deponent (§D8: ΚΟΙΜΟΥ no)
+    assert listed_imperatives("έρχομαι", [(pres, "έρχομαι"), (CELL, "έρχου")]) == []
+    assert listed_imperatives("κοιμάμαι", [(pres, "κοιμάμαι")]) == []
+    assert listed_imperatives("θυμάμαι", [(pres, "θυμούμαι")]) == []
+
+
+@pytest.mark.parametrize("word", ["ΒΡΙΣΚΟΥ", "ΓΙΝΟΥ", "ΣΤΕΚΟΥ", "ΠΑΙΡΝΟΥ", "ΔΙΑΘΕΤΟΥ"])
+def test_d8_on_hand_entered_verbs_and_their_compounds(judge, word):
+    v = judge.check(word)
+    assert v.valid and "D8" in v.rules, word
