@@ -65,7 +65,7 @@ def test_d1_listed_tense_without_augment_takes_it_unless_internal():
 
 @pytest.mark.parametrize("word", ["ΕΖΗΤΟΥΣΑ", "ΕΚΑΛΟΥΣΕ", "ΕΔΕΝΟΤΑΝ", "ΕΓΡΑΦΟΤΑΝ", "ΕΔΕΘΗΚΕ",
                                   "ΕΓΡΑΦΤΗΚΑ", "ΕΚΡΑΤΑΓΑ", "ΕΡΩΤΑΓΑΝ", "ΕΠΗΓΑΙΝΑ", "ΕΒΓΗΚΑ",
-                                  "ΕΒΓΗΚΑΝΕ", "ΕΖΗΤΟΥΣΑΝΕ", "ΞΑΝΑΕΖΗΤΟΥΣΑ"])
+                                  "ΕΒΓΗΚΑΝΕ", "ΕΖΗΤΟΥΣΑΝΕ", "ΞΑΝΑΕΖΗΤΟΥΣΑ", "ΕΘΕΛΑΜΕ", "ΕΞΕΡΑΜΕ"])
 def test_d1_unstressed_augment_on_tenses_without_one(judge, word):
     v = judge.check(word)
     assert v.valid and "D1" in v.rules, word

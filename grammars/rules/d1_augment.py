@@ -97,10 +97,12 @@ def listed_variants(forms: list[tuple[str, str]], lemma: str | None = None
     its 1st plural has no ε- (έδωσα, δώσαμε): then every form without it takes the
     unstressed augment (εδώσαμε) and the 3rd plural may drop it, stressed on the penult
     (δώσαν). Given ``lemma`` (consonant-initial), a past tense with no syllabic augment
-    takes it unstressed in every form (πήγαινα, βγήκα → επήγαινα, εβγήκα), unless the form
-    has an internal one (κατέβηκα, συνήλθα:
-    :func:`grammars.rules.d2_internal_augment.has_internal_augment`). Every 3rd plural in -ν takes the euphonic -ε (έχουνε, δώσανε, εδώσανε), the
-    stress moving if it would fall before the antepenult (κάθονταν → καθόντανε)."""
+    takes it unstressed in every form (πήγαινα, βγήκα → επήγαινα, εβγήκα), and so do the
+    unaugmented forms of a tense with the stressed η- (ήθελα, θέλαμε → εθέλαμε), unless the
+    form has an internal one (κατέβηκα, συνήλθα:
+    :func:`grammars.rules.d2_internal_augment.has_internal_augment`). Every 3rd plural in -ν
+    takes the euphonic -ε (έχουνε, δώσανε, εδώσανε), the stress moving if it would fall
+    before the antepenult (κάθονταν → καθόντανε)."""
     have = set(forms)
     first = first_forms(forms)
     plurals: dict[str, list[str]] = {}  # every 1st plural of a past tense
@@ -114,7 +116,7 @@ def listed_variants(forms: list[tuple[str, str]], lemma: str | None = None
             continue
         s1, p1 = first.get((_tense(cell), "1;SG"), ""), first.get((_tense(cell), "1;PL"), "")
         if not (s1.startswith("έ") and p1 and p1[0] not in "εέ"):
-            if lemma and _consonant_start(lemma) and s1 and _consonant_start(s1) \
+            if lemma and _consonant_start(lemma) and (_consonant_start(s1) or s1[:1] == "ή") \
                     and _consonant_start(form) and not d2.has_internal_augment(form, lemma):
                 out.append((cell, "ε" + form))                         # επήγαινα
             continue
