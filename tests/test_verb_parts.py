@@ -339,6 +339,10 @@ def test_compound_own_part_overrides_its_base(judge):
     assert _has(judge, "κόβω", PAOR1, "κόπηκα")
     assert not _has(judge, "κόβω", PAOR1, "κόφτηκα")
     assert not _has(judge, "κόβομαι", PAOR1, "κόφτηκα")
+    # the learned κόπτομαι and τείνομαι rows too (τάθηκα, not τίθεμαι's τέθηκα)
+    assert _has(judge, "κόπτομαι", PAOR1, "κόπηκα") and not _has(judge, "κόπτομαι", PAOR1, "κόφτηκα")
+    assert _has(judge, "τείνομαι", PAOR1, "τάθηκα") and not _has(judge, "τείνομαι", PAOR1, "τέθηκα")
+    assert not judge.check("ΚΟΦΤΗΚΕΣ").valid and judge.check("ΚΟΨΟΥ").valid
 
 
 def test_simple_verb_variant_present_does_not_reach_compounds():
