@@ -2,8 +2,12 @@
 of every batch and distributed caller (:mod:`fst.app.corpus`, :mod:`fst.app.distributed`)."""
 from __future__ import annotations
 
+import collections
 import io
 import itertools
+import os
+import queue
+import threading
 from typing import IO, Iterator
 
 import numpy as np
@@ -108,18 +112,97 @@ def validate_chunk(chunk: list[bytes], judge, valid_only: bool = False,
     return "".join(out).encode("utf-8"), n, n_valid, n_invalid, n_errors
 
 
-def validate_chunks(stream: IO[bytes], name: str, judge,
-                     valid_only: bool) -> Iterator[tuple[bytes, int, int] | list[bytes]]:
+def validate_chunks(stream: IO[bytes], name: str, judge, valid_only: bool,
+                    threads: int = 1) -> Iterator[tuple[bytes, int, int] | list[bytes]]:
     """What ``validate`` judges in ``stream``: per block of plain words, the kernel's
     (output, UTF-8 bytes or a bytearray of them, lines, valid lines); the lines of any other
     block in lists of protocol.CHUNK_LINES, for :func:`validate_chunk` (which prints the
-    errors)."""
-    for block in byte_blocks(stream, name):
-        if type(block) is not LongLine:
-            fast = _validate_chunk_fast([block], judge, valid_only)
-            if fast is not None:
-                yield fast
-                continue
+    errors). In input order whatever ``threads``: the number of threads that run the kernel
+    on blocks read ahead (numpy's walk releases the GIL, so a second core judges the next
+    block while this thread reads and writes); 1: each block is judged here. A judge with a
+    user's list is always judged here, since its list calls :meth:`fst.api.Judge.check`."""
+    def judge_block(block: bytes):
+        return None if type(block) is LongLine else _validate_chunk_fast([block], judge,
+                                                                         valid_only)
+
+    blocks = byte_blocks(stream, name)
+    if threads > 1 and judge.overlay is None:
+        judge.acceptor  # loaded (a profile's: perhaps built) here, before the threads start
+        judged = _ahead(judge_block, blocks, threads)
+    else:
+        judged = ((b, judge_block(b)) for b in blocks)
+    for block, fast in judged:
+        if fast is not None:
+            yield fast
+        elif type(block) is not LongLine:
             yield from read_chunks(io.BytesIO(block), protocol.CHUNK_LINES, name)
         else:
             yield [block]
+
+
+#: threads that judge validate's blocks read ahead: a second core takes the kernel off the
+#: reading and writing thread; more gain little (the GIL-held steps stay serial) and each
+#: holds a block's arrays (~3 MB of peak memory)
+KERNEL_THREADS = 2
+
+
+def kernel_threads() -> int:
+    """The threads :func:`validate_chunks` uses here: :data:`KERNEL_THREADS`, at most one per
+    core this process may run on."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(KERNEL_THREADS, cores))
+
+
+class _Slot:
+    """One block handed to :func:`_ahead`'s threads, and what came of it."""
+
+    __slots__ = ("item", "done", "result", "error")
+
+    def __init__(self, item):
+        self.item, self.done, self.result, self.error = item, threading.Event(), None, None
+
+
+def _ahead(fn, items: Iterator, threads: int) -> Iterator[tuple]:
+    """``(item, fn(item))`` for each of ``items``, in order, ``fn`` run by ``threads`` daemon
+    threads on at most ``threads + 1`` items read ahead (each holds its arrays: the peak
+    memory grows with the read-ahead); an exception of ``fn`` is raised here, at its item.
+    The threads stop when the caller has taken every item or closed the iterator."""
+    jobs: queue.SimpleQueue = queue.SimpleQueue()
+
+    def work() -> None:
+        while True:
+            slot = jobs.get()
+            if slot is None:
+                return
+            try:
+                slot.result = fn(slot.item)
+            except BaseException as e:  # raised again in the caller's thread
+                slot.error = e
+            slot.done.set()
+
+    workers = [threading.Thread(target=work, daemon=True) for _ in range(threads)]
+    for w in workers:
+        w.start()
+    pending: collections.deque = collections.deque()
+    try:
+        for item in items:
+            slot = _Slot(item)
+            jobs.put(slot)
+            pending.append(slot)
+            if len(pending) > threads:
+                yield _taken(pending.popleft())
+        while pending:
+            yield _taken(pending.popleft())
+    finally:
+        for _ in workers:
+            jobs.put(None)
+
+
+def _taken(slot: _Slot) -> tuple:
+    slot.done.wait()
+    if slot.error is not None:
+        raise slot.error
+    return slot.item, slot.result

@@ -29,7 +29,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     first = True
     try:
         chunks = (read_chunks(stream, protocol.CHUNK_LINES, input_name(path)) if args.strict_accents
-                  else batch.validate_chunks(stream, input_name(path), judge, args.valid_only))
+                  else batch.validate_chunks(stream, input_name(path), judge, args.valid_only,
+                                                batch.kernel_threads()))
         for chunk in chunks:
             if isinstance(chunk, tuple):  # a block of plain words, judged by the kernel
                 data, k, k_valid = chunk
