@@ -285,3 +285,53 @@ def test_validate_many_kernel_and_word_by_word_agree(judge, monkeypatch):
         assert judge.validate_many(mixed) == slow[:len(mixed)]
     assert judge._kernel(judge.runtime, mixed) is not None  # plain words: the kernel
     assert any(slow) and not all(slow)
+
+
+# ---------------------------------------------------------------------------------------------
+# validate's read-ahead threads (fst.app.batch._ahead)
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("shared_core", [0.0, 2.0])  # 2.0: every worker's item "shared"
+def test_read_ahead_keeps_order_and_raises_in_place(threads, shared_core, monkeypatch):
+    """_ahead gives (item, fn(item)) in input order whoever runs each item (a worker, the
+    caller's thread, or the caller alone once the workers' core counts as shared), and raises
+    fn's exception at its item, after every earlier item."""
+    from fst.app import batch
+
+    monkeypatch.setattr(batch, "SHARED_CORE", shared_core)
+    ran = set()
+
+    def fn(i):
+        ran.add(threading.current_thread().name)
+        if i == 57:
+            raise ValueError(i)
+        return i * i
+
+    got = []
+    with pytest.raises(ValueError, match="57"):
+        for item, result in batch._ahead(fn, iter(range(100)), threads):
+            got.append((item, result))
+    assert got == [(i, i * i) for i in range(57)]
+    assert list(batch._ahead(fn, iter(range(40)), threads)) == [(i, i * i) for i in range(40)]
+    assert threading.current_thread().name in ran
+
+
+def test_validate_chunks_threads_give_the_same_chunks(judge):
+    """validate_chunks with read-ahead threads yields what it yields without them, on blocks
+    of plain words and on blocks with error lines and long lines among them."""
+    import io
+
+    from fst.app import batch, protocol
+
+    words = [w.encode() for w in itertools.islice(judge.wordlist(2, 12), 0, 200_000, 3)]
+    odd = [b"", b"\xff", b"HOTEL", "Ω".encode() * 3000, "ΕΓΡΑΨΑ\r".encode()]
+    lines = list(words)
+    for k, line in enumerate(odd):
+        lines.insert(7 + 9_001 * k, line)
+    for data in (b"\n".join(words) + b"\n", b"\n".join(lines)):
+        want = list(batch.validate_chunks(io.BytesIO(data), protocol.STDIN, judge, False, 1))
+        for threads in (2, 3):
+            got = list(batch.validate_chunks(io.BytesIO(data), protocol.STDIN, judge, False,
+                                             threads))
+            assert [bytes(c[0]) if isinstance(c, tuple) else c for c in got] == [
+                bytes(c[0]) if isinstance(c, tuple) else c for c in want]

@@ -8,6 +8,7 @@ import itertools
 import os
 import queue
 import threading
+import time
 from typing import IO, Iterator
 
 import numpy as np
@@ -117,9 +118,9 @@ def validate_chunks(stream: IO[bytes], name: str, judge, valid_only: bool,
     """What ``validate`` judges in ``stream``: per block of plain words, the kernel's
     (output, UTF-8 bytes or a bytearray of them, lines, valid lines); the lines of any other
     block in lists of protocol.CHUNK_LINES, for :func:`validate_chunk` (which prints the
-    errors). In input order whatever ``threads``: the number of threads that run the kernel
-    on blocks read ahead (numpy's walk releases the GIL, so a second core judges the next
-    block while this thread reads and writes); 1: each block is judged here. A judge with a
+    errors). In input order whatever ``threads``: this thread and ``threads - 1`` workers
+    judge the blocks read ahead in turn (:func:`_ahead`; numpy's walk releases the GIL, so a
+    second core halves the kernel's wall time); 1: each block is judged here. A judge with a
     user's list is always judged here, since its list calls :meth:`fst.api.Judge.check`."""
     def judge_block(block: bytes):
         return None if type(block) is LongLine else _validate_chunk_fast([block], judge,
@@ -140,9 +141,9 @@ def validate_chunks(stream: IO[bytes], name: str, judge, valid_only: bool,
             yield [block]
 
 
-#: threads that judge validate's blocks read ahead: a second core takes the kernel off the
-#: reading and writing thread; more gain little (the GIL-held steps stay serial) and each
-#: holds a block's arrays (~3 MB of peak memory)
+#: threads that judge validate's blocks: the reading and writing one and a worker, each every
+#: other block (numpy releases the GIL in the walk's gathers); more gain little on the GIL-held
+#: steps, and each holds a block's arrays (~3 MB of peak memory)
 KERNEL_THREADS = 2
 
 
@@ -156,53 +157,76 @@ def kernel_threads() -> int:
     return max(1, min(KERNEL_THREADS, cores))
 
 
-class _Slot:
-    """One block handed to :func:`_ahead`'s threads, and what came of it."""
+#: a worker's share of CPU time in its wall time below which its core is taken to be shared
+SHARED_CORE = 0.7
+#: the workers' items on a shared core after which :func:`_ahead` stops handing items out
+SHARED_ITEMS = 2
 
-    __slots__ = ("item", "done", "result", "error")
+
+class _Slot:
+    """One block handed to :func:`_ahead`'s threads, and what came of it; ``claim``: taken by
+    the first thread that acquires it (a worker, or the caller's when it needs the result)."""
+
+    __slots__ = ("item", "claim", "done", "result", "error")
 
     def __init__(self, item):
-        self.item, self.done, self.result, self.error = item, threading.Event(), None, None
+        self.item, self.claim, self.done = item, threading.Lock(), threading.Event()
+        self.result = self.error = None
+
+    def run(self, fn) -> None:
+        try:
+            self.result = fn(self.item)
+        except BaseException as e:  # raised again in the caller's thread
+            self.error = e
+        self.done.set()
 
 
 def _ahead(fn, items: Iterator, threads: int) -> Iterator[tuple]:
-    """``(item, fn(item))`` for each of ``items``, in order, ``fn`` run by ``threads`` daemon
-    threads on at most ``threads + 1`` items read ahead (each holds its arrays: the peak
-    memory grows with the read-ahead); an exception of ``fn`` is raised here, at its item.
-    The threads stop when the caller has taken every item or closed the iterator."""
+    """``(item, fn(item))`` for each of ``items``, in order; ``fn`` run by ``threads - 1``
+    daemon threads on the items read ahead (at most ``threads``), and by the caller's thread
+    on every ``threads``-th item and on any other no worker has taken when it is due. Once :data:`SHARED_ITEMS` of the
+    workers' items ran with less CPU time than :data:`SHARED_CORE` of their wall time (the
+    worker shared a core with this thread, or with another process: two threads on one core
+    are ~10% slower than one), the caller's thread runs every item. An exception of ``fn`` is
+    raised here, at its item. The workers stop when the caller has taken every item or closed
+    the iterator."""
     jobs: queue.SimpleQueue = queue.SimpleQueue()
+    shared = [0]  # the workers' items that ran on a shared core
 
     def work() -> None:
         while True:
             slot = jobs.get()
             if slot is None:
                 return
-            try:
-                slot.result = fn(slot.item)
-            except BaseException as e:  # raised again in the caller's thread
-                slot.error = e
-            slot.done.set()
+            if slot.claim.acquire(blocking=False):
+                wall, cpu = time.perf_counter(), time.thread_time()
+                slot.run(fn)
+                if time.thread_time() - cpu < SHARED_CORE * (time.perf_counter() - wall):
+                    shared[0] += 1
 
-    workers = [threading.Thread(target=work, daemon=True) for _ in range(threads)]
+    def taken(slot: _Slot) -> tuple:
+        if slot.claim.acquire(blocking=False):
+            slot.run(fn)
+        slot.done.wait()
+        if slot.error is not None:
+            raise slot.error
+        return slot.item, slot.result
+
+    workers = [threading.Thread(target=work, daemon=True) for _ in range(threads - 1)]
     for w in workers:
         w.start()
     pending: collections.deque = collections.deque()
     try:
-        for item in items:
+        for i, item in enumerate(items):
             slot = _Slot(item)
-            jobs.put(slot)
+            # every threads-th item is the caller's; all are once the workers' core is shared
+            if i % threads and shared[0] < SHARED_ITEMS:
+                jobs.put(slot)
             pending.append(slot)
-            if len(pending) > threads:
-                yield _taken(pending.popleft())
+            if len(pending) >= threads:
+                yield taken(pending.popleft())
         while pending:
-            yield _taken(pending.popleft())
+            yield taken(pending.popleft())
     finally:
         for _ in workers:
             jobs.put(None)
-
-
-def _taken(slot: _Slot) -> tuple:
-    slot.done.wait()
-    if slot.error is not None:
-        raise slot.error
-    return slot.item, slot.result
