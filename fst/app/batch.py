@@ -2,18 +2,14 @@
 of every batch and distributed caller (:mod:`fst.app.corpus`, :mod:`fst.app.distributed`)."""
 from __future__ import annotations
 
-import collections
 import io
 import itertools
-import os
-import queue
-import threading
-import time
 from typing import IO, Iterator
 
 import numpy as np
 
 from fst.app import protocol
+from fst.runtime import kernel
 from fst.app.protocol import LongLine, byte_blocks, decode_line, escape, read_chunks
 from grammars.normalize import InvalidWord, to_tile
 
@@ -119,7 +115,7 @@ def validate_chunks(stream: IO[bytes], name: str, judge, valid_only: bool,
     (output, UTF-8 bytes or a bytearray of them, lines, valid lines); the lines of any other
     block in lists of protocol.CHUNK_LINES, for :func:`validate_chunk` (which prints the
     errors). In input order whatever ``threads``: this thread and ``threads - 1`` workers
-    judge the blocks read ahead in turn (:func:`_ahead`; numpy's walk releases the GIL, so a
+    judge the blocks read ahead in turn (:func:`fst.runtime.kernel.ahead`; numpy's walk releases the GIL, so a
     second core halves the kernel's wall time); 1: each block is judged here. A judge with a
     user's list is always judged here, since its list calls :meth:`fst.api.Judge.check`."""
     def judge_block(block: bytes):
@@ -129,7 +125,7 @@ def validate_chunks(stream: IO[bytes], name: str, judge, valid_only: bool,
     blocks = byte_blocks(stream, name)
     if threads > 1 and judge.overlay is None:
         judge.acceptor  # loaded (a profile's: perhaps built) here, before the threads start
-        judged = _ahead(judge_block, blocks, threads)
+        judged = kernel.ahead(judge_block, blocks, threads)
     else:
         judged = ((b, judge_block(b)) for b in blocks)
     for block, fast in judged:
@@ -139,94 +135,3 @@ def validate_chunks(stream: IO[bytes], name: str, judge, valid_only: bool,
             yield from read_chunks(io.BytesIO(block), protocol.CHUNK_LINES, name)
         else:
             yield [block]
-
-
-#: threads that judge validate's blocks: the reading and writing one and a worker, each every
-#: other block (numpy releases the GIL in the walk's gathers); more gain little on the GIL-held
-#: steps, and each holds a block's arrays (~3 MB of peak memory)
-KERNEL_THREADS = 2
-
-
-def kernel_threads() -> int:
-    """The threads :func:`validate_chunks` uses here: :data:`KERNEL_THREADS`, at most one per
-    core this process may run on."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(KERNEL_THREADS, cores))
-
-
-#: a worker's share of CPU time in its wall time below which its core is taken to be shared
-SHARED_CORE = 0.7
-#: the workers' items on a shared core after which :func:`_ahead` stops handing items out
-SHARED_ITEMS = 2
-
-
-class _Slot:
-    """One block handed to :func:`_ahead`'s threads, and what came of it; ``claim``: taken by
-    the first thread that acquires it (a worker, or the caller's when it needs the result)."""
-
-    __slots__ = ("item", "claim", "done", "result", "error")
-
-    def __init__(self, item):
-        self.item, self.claim, self.done = item, threading.Lock(), threading.Event()
-        self.result = self.error = None
-
-    def run(self, fn) -> None:
-        try:
-            self.result = fn(self.item)
-        except BaseException as e:  # raised again in the caller's thread
-            self.error = e
-        self.done.set()
-
-
-def _ahead(fn, items: Iterator, threads: int) -> Iterator[tuple]:
-    """``(item, fn(item))`` for each of ``items``, in order; ``fn`` run by ``threads - 1``
-    daemon threads on the items read ahead (at most ``threads``), and by the caller's thread
-    on every ``threads``-th item and on any other no worker has taken when it is due. Once :data:`SHARED_ITEMS` of the
-    workers' items ran with less CPU time than :data:`SHARED_CORE` of their wall time (the
-    worker shared a core with this thread, or with another process: two threads on one core
-    are ~10% slower than one), the caller's thread runs every item. An exception of ``fn`` is
-    raised here, at its item. The workers stop when the caller has taken every item or closed
-    the iterator."""
-    jobs: queue.SimpleQueue = queue.SimpleQueue()
-    shared = [0]  # the workers' items that ran on a shared core
-
-    def work() -> None:
-        while True:
-            slot = jobs.get()
-            if slot is None:
-                return
-            if slot.claim.acquire(blocking=False):
-                wall, cpu = time.perf_counter(), time.thread_time()
-                slot.run(fn)
-                if time.thread_time() - cpu < SHARED_CORE * (time.perf_counter() - wall):
-                    shared[0] += 1
-
-    def taken(slot: _Slot) -> tuple:
-        if slot.claim.acquire(blocking=False):
-            slot.run(fn)
-        slot.done.wait()
-        if slot.error is not None:
-            raise slot.error
-        return slot.item, slot.result
-
-    workers = [threading.Thread(target=work, daemon=True) for _ in range(threads - 1)]
-    for w in workers:
-        w.start()
-    pending: collections.deque = collections.deque()
-    try:
-        for i, item in enumerate(items):
-            slot = _Slot(item)
-            # every threads-th item is the caller's; all are once the workers' core is shared
-            if i % threads and shared[0] < SHARED_ITEMS:
-                jobs.put(slot)
-            pending.append(slot)
-            if len(pending) >= threads:
-                yield taken(pending.popleft())
-        while pending:
-            yield taken(pending.popleft())
-    finally:
-        for _ in workers:
-            jobs.put(None)

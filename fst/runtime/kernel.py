@@ -28,8 +28,13 @@ exactly its own: the tests compare the two on random and hostile input. Pure num
 """
 from __future__ import annotations
 
+import collections
+import os
+import queue
 import threading
+import time
 import weakref
+from typing import Iterator
 
 import numpy as np
 
@@ -378,3 +383,94 @@ def _greek_block(dfa: TileDFA, b: np.ndarray, min_len: int, max_len: int | None)
     if len(b) > 1 and int(cols[1:-1].max()) >= NL:
         return None  # a mark to drop, a symbol, a letter that is not one tile
     return _walk_pairs(dfa, cols, nl, min_len, max_len)
+
+
+#: threads that judge a batch's blocks (:func:`ahead`): the caller's and a worker, each every
+#: other block (numpy releases the GIL in the walk's gathers); more gain little on the GIL-held
+#: steps (decoding, joining strings), and each holds a block's arrays (~3 MB of peak memory)
+THREADS = 2
+
+
+def threads() -> int:
+    """The threads a batch of several blocks is judged by: :data:`THREADS`, at most one per
+    core this process may run on."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(THREADS, cores))
+
+
+#: a worker's share of CPU time in its wall time below which its core is taken to be shared
+SHARED_CORE = 0.7
+#: the workers' items on a shared core after which :func:`ahead` stops handing items out
+SHARED_ITEMS = 2
+
+
+class _Slot:
+    """One block handed to :func:`ahead`'s threads, and what came of it; ``claim``: taken by
+    the first thread that acquires it (a worker, or the caller's when it needs the result)."""
+
+    __slots__ = ("item", "claim", "done", "result", "error")
+
+    def __init__(self, item):
+        self.item, self.claim, self.done = item, threading.Lock(), threading.Event()
+        self.result = self.error = None
+
+    def run(self, fn) -> None:
+        try:
+            self.result = fn(self.item)
+        except BaseException as e:  # raised again in the caller's thread
+            self.error = e
+        self.done.set()
+
+
+def ahead(fn, items: Iterator, threads: int) -> Iterator[tuple]:
+    """``(item, fn(item))`` for each of ``items``, in order; ``fn`` run by ``threads - 1``
+    daemon threads on the items read ahead (at most ``threads``), and by the caller's thread
+    on every ``threads``-th item and on any other no worker has taken when it is due. Once :data:`SHARED_ITEMS` of the
+    workers' items ran with less CPU time than :data:`SHARED_CORE` of their wall time (the
+    worker shared a core with this thread, or with another process: two threads on one core
+    are ~10% slower than one), the caller's thread runs every item. An exception of ``fn`` is
+    raised here, at its item. The workers stop when the caller has taken every item or closed
+    the iterator."""
+    jobs: queue.SimpleQueue = queue.SimpleQueue()
+    shared = [0]  # the workers' items that ran on a shared core
+
+    def work() -> None:
+        while True:
+            slot = jobs.get()
+            if slot is None:
+                return
+            if slot.claim.acquire(blocking=False):
+                wall, cpu = time.perf_counter(), time.thread_time()
+                slot.run(fn)
+                if time.thread_time() - cpu < SHARED_CORE * (time.perf_counter() - wall):
+                    shared[0] += 1
+
+    def taken(slot: _Slot) -> tuple:
+        if slot.claim.acquire(blocking=False):
+            slot.run(fn)
+        slot.done.wait()
+        if slot.error is not None:
+            raise slot.error
+        return slot.item, slot.result
+
+    workers = [threading.Thread(target=work, daemon=True) for _ in range(threads - 1)]
+    for w in workers:
+        w.start()
+    pending: collections.deque = collections.deque()
+    try:
+        for i, item in enumerate(items):
+            slot = _Slot(item)
+            # every threads-th item is the caller's; all are once the workers' core is shared
+            if i % threads and shared[0] < SHARED_ITEMS:
+                jobs.put(slot)
+            pending.append(slot)
+            if len(pending) >= threads:
+                yield taken(pending.popleft())
+        while pending:
+            yield taken(pending.popleft())
+    finally:
+        for _ in workers:
+            jobs.put(None)

@@ -12,6 +12,7 @@ from fst.app import batch, protocol
 from fst.app.engine import disabled_of, judge_for
 from fst.app.protocol import (EXIT_OK, UsageError, compression_of, input_name, is_url,
                               open_input, read_chunks, write_bytes)
+from fst.runtime import kernel
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -30,7 +31,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     try:
         chunks = (read_chunks(stream, protocol.CHUNK_LINES, input_name(path)) if args.strict_accents
                   else batch.validate_chunks(stream, input_name(path), judge, args.valid_only,
-                                                batch.kernel_threads()))
+                                                kernel.threads()))
         for chunk in chunks:
             if isinstance(chunk, tuple):  # a block of plain words, judged by the kernel
                 data, k, k_valid = chunk
