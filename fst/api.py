@@ -611,14 +611,26 @@ class Judge:
         that receives, per block of :data:`KERNEL_WORDS` words made of tile words only (by
         its first index), the words' lengths."""
         import numpy as np
+
+        from fst.runtime import kernel
         acceptor = self.acceptor or self.runtime
         ok = np.zeros(len(words), dtype=bool)
-        for lo in range(0, len(words), KERNEL_WORDS):
+
+        def judged(lo: int):
             hi = min(len(words), lo + KERNEL_WORDS)
             lens: list | None = [] if tiled is not None else None
             got = self._kernel(acceptor, words, lo, hi, lens)
-            ok[lo:hi] = self._validate_block(acceptor, words[lo:hi]) if got is None else got
-            if got is not None and lens:
+            if got is None:
+                return self._validate_block(acceptor, words[lo:hi]), None
+            return got, lens
+
+        # blocks judged in turn by this thread and a worker (kernel.ahead: the joining of the
+        # strings holds the GIL, the walk does not)
+        starts = range(0, len(words), KERNEL_WORDS)
+        for lo, (got, lens) in kernel.ahead(judged, iter(starts),
+                                            kernel.threads() if len(starts) > 1 else 1):
+            ok[lo:lo + len(got)] = got
+            if lens:
                 tiled[lo] = lens[0]
         if self.acceptor is None:  # a profile without its acceptor: the board's, then check
             for i in np.flatnonzero(ok).tolist():

@@ -112,7 +112,9 @@ ALL_EDGES = _edges(KNOWN)
 #: an optional third-party package (dask; fastapi and uvicorn), so that the command runs without it,
 #: or is needed only to build, so that a warm start does not import it (fst.store → the compiler:
 #: pynini and every grammar module, 17 ms and more before a look-up)
-OPTIONAL_IMPORTS = {("fst.app.cli.validate", "fst.app.distributed"),
+OPTIONAL_IMPORTS = {("fst.app.cli.validate_corpus", "fst.app.distributed"),
+                    # validate of one plain stream: no corpus machinery (~5 ms a start)
+                    ("fst.app.cli.validate", "fst.app.cli.validate_corpus"),
                     ("fst.app.web.server", "fst.app.web.app"),
                     ("fst.app.web.server", "fst.app.web.h11_protocol"),
                     ("fst.store", "fst.build.compile"), ("fst.store", "fst.build.buildctl"),

@@ -272,16 +272,69 @@ def test_validate_10_million_lines_in_bounded_memory(judge):
 
 def test_validate_many_kernel_and_word_by_word_agree(judge, monkeypatch):
     """Judge.validate_many through the batch kernel gives, word for word, what the
-    word-by-word path gives, whatever the block size and whatever odd items a block holds."""
+    word-by-word path gives, whatever the block size, the threads (kernel.ahead) and
+    whatever odd items a block holds."""
     import fst.api
+    from fst.runtime import kernel
 
     words = list(itertools.islice(judge.wordlist(2, 9), 0, 4000, 37))
     mixed = words + [w.lower() for w in words[:20]] + [w[:-1] + "Ω" for w in words[:40]]
     odd = ["", "HOTEL", " ΕΓΡΑΨΑ", "ΕΓΡΑ\nΨΑ", None, 5, "ἄνθρωπος", "Α" * 70, "\ud800"]
     slow = [bool(x) for x in judge._validate_block(judge.runtime, mixed + odd)]
-    for size in (7, 1 << 15):
+    for size, threads in ((7, 1), (7, 3), (1 << 15, 2)):
         monkeypatch.setattr(fst.api, "KERNEL_WORDS", size)
+        monkeypatch.setattr(kernel, "THREADS", threads)
         assert judge.validate_many(mixed + odd) == slow
         assert judge.validate_many(mixed) == slow[:len(mixed)]
     assert judge._kernel(judge.runtime, mixed) is not None  # plain words: the kernel
     assert any(slow) and not all(slow)
+
+
+# ---------------------------------------------------------------------------------------------
+# the batch kernel's read-ahead threads (fst.runtime.kernel.ahead)
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("shared_core", [0.0, 2.0])  # 2.0: every worker's item "shared"
+def test_read_ahead_keeps_order_and_raises_in_place(threads, shared_core, monkeypatch):
+    """kernel.ahead gives (item, fn(item)) in input order whoever runs each item (a worker, the
+    caller's thread, or the caller alone once the workers' core counts as shared), and raises
+    fn's exception at its item, after every earlier item."""
+    from fst.runtime import kernel
+
+    monkeypatch.setattr(kernel, "SHARED_CORE", shared_core)
+    ran = set()
+
+    def fn(i):
+        ran.add(threading.current_thread().name)
+        if i == 57:
+            raise ValueError(i)
+        return i * i
+
+    got = []
+    with pytest.raises(ValueError, match="57"):
+        for item, result in kernel.ahead(fn, iter(range(100)), threads):
+            got.append((item, result))
+    assert got == [(i, i * i) for i in range(57)]
+    assert list(kernel.ahead(fn, iter(range(40)), threads)) == [(i, i * i) for i in range(40)]
+    assert threading.current_thread().name in ran
+
+
+def test_validate_chunks_threads_give_the_same_chunks(judge):
+    """validate_chunks with read-ahead threads yields what it yields without them, on blocks
+    of plain words and on blocks with error lines and long lines among them."""
+    import io
+
+    from fst.app import batch, protocol
+
+    words = [w.encode() for w in itertools.islice(judge.wordlist(2, 12), 0, 200_000, 3)]
+    odd = [b"", b"\xff", b"HOTEL", "Ω".encode() * 3000, "ΕΓΡΑΨΑ\r".encode()]
+    lines = list(words)
+    for k, line in enumerate(odd):
+        lines.insert(7 + 9_001 * k, line)
+    for data in (b"\n".join(words) + b"\n", b"\n".join(lines)):
+        want = list(batch.validate_chunks(io.BytesIO(data), protocol.STDIN, judge, False, 1))
+        for threads in (2, 3):
+            got = list(batch.validate_chunks(io.BytesIO(data), protocol.STDIN, judge, False,
+                                             threads))
+            assert [bytes(c[0]) if isinstance(c, tuple) else c for c in got] == [
+                bytes(c[0]) if isinstance(c, tuple) else c for c in want]

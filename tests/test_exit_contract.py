@@ -339,7 +339,7 @@ def test_a_real_ctrl_c_while_a_local_cluster_starts_is_quiet(delay, tmp_path, ju
 def test_ctrl_c_while_parsing_is_quiet(monkeypatch, capsys):
     from fst.app import cli
 
-    def interrupted(only=None):
+    def interrupted(only=None, wrap=True):
         raise KeyboardInterrupt
     monkeypatch.setattr(cli, "build_parser", interrupted)
     assert cli.main(["check", "ΕΓΡΑΨΑ"]) == 130

@@ -413,8 +413,7 @@ def _hostile_lines(rng, lang):
 def test_fast_kernel_is_the_general_kernel(seed, monkeypatch):
     """kernel.judge_units / judge_utf8 / judge_text give the general kernel's answer (the
     same verdicts, plain lines and declines) on tile blocks, hostile blocks and long lines,
-    whatever the block size and the bounds; the walk's dropping of finished lines changes
-    nothing."""
+    whatever the block size and the bounds, with uint16 or int32 state ids."""
     from fst.runtime import kernel
 
     from grammars.normalize import to_tile
@@ -423,7 +422,7 @@ def test_fast_kernel_is_the_general_kernel(seed, monkeypatch):
     dfa = rt.TileDFA(rt.export(acceptor(lang)))
     rng = random.Random(seed)
     monkeypatch.setattr(kernel, "KERNEL_BYTES", rng.choice([8, 64, 1 << 19]))
-    monkeypatch.setattr(kernel, "COMPACT", rng.choice([0.0, 0.75, 1.0]))
+    monkeypatch.setattr(kernel, "UINT16_STATES", rng.choice([0, 1 << 16]))  # before the table
     n_tile = 0
     for _ in range(60):
         lines = _hostile_lines(rng, lang)
@@ -506,7 +505,7 @@ def test_fast_kernel_greek_blocks_are_the_general_kernel(seed, monkeypatch):
     dfa = rt.TileDFA(rt.export(acceptor(lang)))
     rng = random.Random(seed)
     monkeypatch.setattr(kernel, "KERNEL_BYTES", rng.choice([8, 64, 1 << 19]))
-    monkeypatch.setattr(kernel, "COMPACT", rng.choice([0.0, 0.75, 1.0]))
+    monkeypatch.setattr(kernel, "UINT16_STATES", rng.choice([0, 1 << 16]))  # before the table
     accents = {"Α": "άΆ", "Ε": "έΈ", "Η": "ήΉ", "Ι": "ίΊϊΐΪ", "Ο": "όΌ", "Υ": "ύΎϋΰΫ",
                "Ω": "ώΏ"}
 

@@ -9,6 +9,7 @@ from typing import IO, Iterator
 import numpy as np
 
 from fst.app import protocol
+from fst.runtime import kernel
 from fst.app.protocol import LongLine, byte_blocks, decode_line, escape, read_chunks
 from grammars.normalize import InvalidWord, to_tile
 
@@ -108,18 +109,29 @@ def validate_chunk(chunk: list[bytes], judge, valid_only: bool = False,
     return "".join(out).encode("utf-8"), n, n_valid, n_invalid, n_errors
 
 
-def validate_chunks(stream: IO[bytes], name: str, judge,
-                     valid_only: bool) -> Iterator[tuple[bytes, int, int] | list[bytes]]:
+def validate_chunks(stream: IO[bytes], name: str, judge, valid_only: bool,
+                    threads: int = 1) -> Iterator[tuple[bytes, int, int] | list[bytes]]:
     """What ``validate`` judges in ``stream``: per block of plain words, the kernel's
     (output, UTF-8 bytes or a bytearray of them, lines, valid lines); the lines of any other
     block in lists of protocol.CHUNK_LINES, for :func:`validate_chunk` (which prints the
-    errors)."""
-    for block in byte_blocks(stream, name):
-        if type(block) is not LongLine:
-            fast = _validate_chunk_fast([block], judge, valid_only)
-            if fast is not None:
-                yield fast
-                continue
+    errors). In input order whatever ``threads``: this thread and ``threads - 1`` workers
+    judge the blocks read ahead in turn (:func:`fst.runtime.kernel.ahead`; numpy's walk releases the GIL, so a
+    second core halves the kernel's wall time); 1: each block is judged here. A judge with a
+    user's list is always judged here, since its list calls :meth:`fst.api.Judge.check`."""
+    def judge_block(block: bytes):
+        return None if type(block) is LongLine else _validate_chunk_fast([block], judge,
+                                                                         valid_only)
+
+    blocks = byte_blocks(stream, name)
+    if threads > 1 and judge.overlay is None:
+        judge.acceptor  # loaded (a profile's: perhaps built) here, before the threads start
+        judged = kernel.ahead(judge_block, blocks, threads)
+    else:
+        judged = ((b, judge_block(b)) for b in blocks)
+    for block, fast in judged:
+        if fast is not None:
+            yield fast
+        elif type(block) is not LongLine:
             yield from read_chunks(io.BytesIO(block), protocol.CHUNK_LINES, name)
         else:
             yield [block]

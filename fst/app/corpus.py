@@ -36,6 +36,7 @@ from typing import IO, Iterable, Iterator
 from grammars.examples import BUILD_WORD
 
 from fst.app import protocol
+from fst.app.protocol import compression_of, is_url
 from fst.app import batch
 from fst.api import Judge
 from fst.build.tags import TagTable
@@ -46,7 +47,6 @@ from fst import store
 
 #: about this many bytes of a plain file per block (one task)
 BLOCK_BYTES = 32 << 20
-COMPRESSIONS = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz", ".lzma": "lzma", ".zst": "zstd"}
 _STDLIB_OPEN = {"gzip": gzip.open, "bz2": bz2.open, "xz": lzma.open, "lzma": lzma.open}
 #: the artifacts that judging needs (look-up arrays and tag table); the analysis table too
 #: when a profile switches rule layers off (its verdicts come from analyses)
@@ -66,15 +66,6 @@ class OutputFileError(CorpusError):
 
 # --------------------------------------------------------------------------------------------
 # files
-
-
-def compression_of(path: str) -> str | None:
-    """The compression named by the file's suffix (``gzip`` …), None for a plain file."""
-    return COMPRESSIONS.get(posixpath.splitext(path.rstrip("/"))[1].lower())
-
-
-def is_url(path: str) -> bool:
-    return "://" in path and not path.startswith("file://")
 
 
 def local_path(path: str) -> str:

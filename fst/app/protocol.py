@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import lzma
+import posixpath
 import re
 import sys
 import zlib
@@ -34,6 +35,20 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 EXIT_OUTPUT = 4
 STDIN, STDOUT = "standard input", "standard output"
+
+
+#: the compressions :mod:`fst.app.corpus` reads, by the file's suffix
+COMPRESSIONS = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz", ".lzma": "lzma", ".zst": "zstd"}
+
+
+def compression_of(path: str) -> str | None:
+    """The compression named by the file's suffix (``gzip`` …), None for a plain file."""
+    return COMPRESSIONS.get(posixpath.splitext(path.rstrip("/"))[1].lower())
+
+
+def is_url(path: str) -> bool:
+    """Is ``path`` a URL that fsspec opens (``s3://…``; ``file://`` is a local path)?"""
+    return "://" in path and not path.startswith("file://")
 
 
 class UsageError(Exception):

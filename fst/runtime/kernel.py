@@ -1,4 +1,4 @@
-"""The batch kernel's fast path: lines of tile words judged by one walk of an absorbing table.
+"""The batch kernel's fast path: lines of tile words judged by one walk of a compact table.
 
 :class:`fst.runtime.dfa.TileDFA` has the general batch kernel (:meth:`~fst.runtime.dfa.TileDFA.
 judge_units` on UTF-16 code units, :meth:`~fst.runtime.dfa.TileDFA.judge_utf8` on UTF-8 bytes:
@@ -8,17 +8,15 @@ through the dense transition table. Most batches (``dektes validate`` of a word 
 
 * the block is checked with a few elementwise passes (UTF-8: the lead byte CE, a continuation
   91…A9 right after it, newlines) instead of being decoded character by character;
-* no sort and no permutation: the words are walked in input order, each reading its own line
-  at ``start + j * stride``, so that every gather runs forward through the block;
-* the newline is a column of the table: from an accepting state it leads to the sink ACCEPT,
-  from any other to REJECT, where a letter without an arc leads too, and the sinks loop on
-  any column a byte can give (:data:`SINK` entries each): a word that has ended, or left the
-  language, stays put while the longer ones go on (no length test per step, and only the
-  lines' ends are made NL, by a scatter), and the verdict is ``state == ACCEPT``; when at most
-  :data:`COMPACT` of the lines are still walking, the others are dropped from the arrays.
+* each line reads its own letters where they are, at ``start + j * stride`` (no copy into a
+  letter matrix), its letters as table columns (a code point or byte minus one constant);
+* the lines are ordered by length, so that the lines still walking at each step are a slice
+  and no line steps past its end (:func:`walk`); the table holds uint16 state ids (half the
+  bytes of int32 row starts: fewer cache misses in the gathers), and a letter without an arc
+  leads to REJECT, which loops.
 
 Both kernels cost about two gathers per letter (the column, the table); the fast path saves
-the decoding and the sort (UTF-8 tile text: about 1.4x less CPU). UTF-8 words as typed in
+the decoding (UTF-8 tile text: about 1.4x less CPU). UTF-8 words as typed in
 two-byte Greek (lower case, tonos, diaeresis, final sigma: ``dektes validate`` of a
 dictionary's list) take the same walk: each continuation byte's column is read by one
 :meth:`bytes.translate` of the block, keyed by the lead byte's last bit (:func:`_greek_block`;
@@ -30,8 +28,13 @@ exactly its own: the tests compare the two on random and hostile input. Pure num
 """
 from __future__ import annotations
 
+import collections
+import os
+import queue
 import threading
+import time
 import weakref
+from typing import Iterator
 
 import numpy as np
 
@@ -40,56 +43,49 @@ from grammars.normalize import MAX_LETTERS
 
 #: table columns: 0…24 a tile capital's code point minus U+0391 (24 is Ω; column 17, the
 #: unassigned U+03A2, is never walked: a block holding it goes to the general kernel), and NL,
-#: the end of the line
+#: the end of the line (what the callers mark a line's end with; never walked)
 NL = 25
 STRIDE = 26
-#: entries of each sink: any column a byte can give (a line that has ended reads on)
-SINK = 256
 _FIRST = 0x391  # Α
 _UTF8_LEAD = 0xCE  # the first byte of every tile capital in UTF-8
 _GAP = 0x3A2 - _FIRST
 #: bytes per block of :func:`judge_utf8` (its arrays stay in the CPU's cache)
 KERNEL_BYTES = 1 << 19
-#: the walk drops the lines that have reached a sink when at most this share is still walking
-COMPACT = 0.75
+
+#: most states (REJECT included) whose ids the table holds as uint16, else int32
+UINT16_STATES = 1 << 16
 
 _TABLES: "weakref.WeakKeyDictionary[TileDFA, _Table]" = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
 
 
 class _Table:
-    """The absorbing transition table of one acceptor, flattened, every entry a row start
-    (target state × :data:`STRIDE`), as int32 (half the bytes of int64: the walk's random
-    gathers miss the CPU's cache less, ~15% faster; int64 beyond 2**31 entries): rows 0…n-1
-    the acceptor's states, then the sinks REJECT (where a letter without an arc leads: a
-    prefix of no word is rejected at once) and ACCEPT, :data:`SINK` entries each, so that a
-    line that has ended may read any byte (a column up to 255) and stay put: only the
-    letters and the end of a line need be columns of the table."""
+    """The transition table of one acceptor for :func:`walk`: ``next[state * STRIDE + col]``
+    the next state, flattened; rows 0…n-1 the acceptor's states, row n REJECT, where a letter
+    without an arc leads (a prefix of no word stays there), and ``final[state]`` (bool, n + 1
+    entries). State ids as uint16 while they fit (the board's 56k states: a 2.9 MB table,
+    half the bytes of int32 row starts, so that the walk's random gathers miss the CPU's
+    cache less: ~15% faster), else int32."""
 
     def __init__(self, dfa: TileDFA):
         n = dfa.num_states
-        rej = n * STRIDE  # the sinks' rows
-        acc = rej + SINK
-        kind = np.int32 if acc + SINK < 2 ** 31 else np.int64
-        t = np.full(acc + SINK, rej, dtype=kind)
+        kind = np.uint16 if n + 1 <= UINT16_STATES else np.int32
+        t = np.full((n + 1) * STRIDE, n, dtype=kind)
         # built from the arcs a slice at a time: no temporary as big as the table
         rows = np.repeat(np.arange(n, dtype=np.int32), dfa._outdeg)
-        flat = t
         for lo in range(0, len(rows), 1 << 14):
             hi = lo + (1 << 14)
             at = rows[lo:hi].astype(np.int64) * STRIDE
             at += _LETTER_COL[dfa.labels[lo:hi]]
-            target = dfa.targets[lo:hi].astype(kind)
-            target *= STRIDE
-            flat[at] = target
-        t[NL:rej:STRIDE] = np.where(np.asarray(dfa.final, dtype=bool), acc, rej)
-        t[acc:] = acc
-        self.flat = flat
-        self.sinks, self.accept = rej, acc
+            t[at] = dfa.targets[lo:hi]
+        final = np.zeros(n + 1, dtype=bool)
+        final[:n] = np.asarray(dfa.final, dtype=bool)
+        self.next, self.final = t, final
+        self.index = np.int32 if len(t) < 2 ** 31 else np.int64  # of state * STRIDE + col
 
 
 def _table(dfa: TileDFA) -> _Table:
-    """The table of ``dfa``, built on first use (about 6 MB for the board's acceptor)."""
+    """The table of ``dfa``, built on first use (about 3 MB for the board's acceptor)."""
     got = _TABLES.get(dfa)
     if got is None:
         with _LOCK:
@@ -102,49 +98,37 @@ def _table(dfa: TileDFA) -> _Table:
 def walk(dfa: TileDFA, cols: np.ndarray, starts: np.ndarray, letters: np.ndarray,
          min_len: int = 0, max_len: int | None = None, stride: int = 1) -> np.ndarray:
     """Acceptance (bool per line) of lines of tile letters whose letter j is the table column
-    ``cols[starts[i] + j * stride]`` (0…24, never 17) and whose end, right after its last
-    letter, reads as :data:`NL` (``cols`` is read with clipped indices: its last entry must
-    be :data:`NL`); ``letters``: each line's length, only ``min_len``…``max_len`` accepted.
+    ``cols[starts[i] + j * stride]`` (0…24, never 17) for j < ``letters[i]``, the line's
+    length; only lengths ``min_len``…``max_len`` are accepted (the others take no step).
 
-    Every line takes one step per letter position up to the longest line within the bounds
-    (a line that has ended, or left the language, stays in its sink); when most lines are in
-    a sink the others are walked on alone."""
+    The lines are ordered by length (a stable radix sort of at most MAX_LETTERS values), so
+    that at step j the lines still walking are the last ones of that order, a slice: no line
+    steps past its end, and none is tested for it. A line's verdict is ``final`` of the
+    state its last letter leads to."""
     tab = _table(dfa)
-    flat = tab.flat
+    nxt = tab.next
     n = len(starts)
-    ok = np.asarray(letters) >= min_len
+    letters = np.asarray(letters)
+    ok = letters >= min_len
     if max_len is not None:
         ok &= letters <= max_len
-    if not ok.any():
-        return ok
-    steps = int(letters[ok].max()) + 1
-    state = np.zeros(n, dtype=flat.dtype)
-    pos = np.array(starts, dtype=np.intp)
+    walked = np.where(ok, letters, 0).astype(np.uint8 if MAX_LETTERS < 256 else np.uint16)
+    order = np.argsort(walked, kind="stable")
+    done_by = np.cumsum(np.bincount(walked))  # [j]: lines of at most j letters
+    pos = starts[order]
+    state = np.zeros(n, dtype=nxt.dtype)
+    at = np.empty(n, dtype=tab.index)
     col = np.empty(n, dtype=cols.dtype)
-    idx = None  # the lines still walking, once some are dropped
-    done = np.zeros(n, dtype=bool)  # accepted, for the lines dropped
-    for j in range(steps):
-        # letter j of each line, from a view that starts j letters on (no position update);
-        # positions are in range, or past the end where clip reads the final NL
-        np.take(cols[j * stride:], pos, out=col, mode="clip")
-        state += col
-        np.take(flat, state, out=state, mode="clip")
-        if j + 1 == steps:
-            break
-        if j % 4 == 3:
-            live = state < tab.sinks
-            k = np.count_nonzero(live)
-            if k <= COMPACT * len(state):
-                gone = ~live
-                at = np.flatnonzero(gone) if idx is None else idx[gone]
-                done[at] = state[gone] == tab.accept
-                keep = np.flatnonzero(live)
-                idx = keep if idx is None else idx[keep]
-                state, pos, col = state[keep], pos[keep], col[:k]
-    if idx is None:
-        done = state == tab.accept
-    else:
-        done[idx] = state == tab.accept
+    for j in range(len(done_by) - 1):
+        lo = int(done_by[j])  # the lines of more than j letters: state[lo:]
+        s, c, a = state[lo:], col[lo:], at[lo:]
+        # letter j of each, from a view that starts j letters on (no position update)
+        np.take(cols[j * stride:], pos[lo:], out=c, mode="clip")
+        np.multiply(s, STRIDE, out=a, dtype=tab.index)
+        a += c
+        np.take(nxt, a, out=s, mode="clip")
+    done = np.empty(n, dtype=bool)
+    done[order] = tab.final[state]
     done &= ok
     return done
 
@@ -153,7 +137,7 @@ def judge_units(dfa: TileDFA, data: bytes, min_len: int = 0, max_len: int | None
                 lens_out: list | None = None) -> tuple[np.ndarray, np.ndarray] | None:
     """:meth:`fst.runtime.dfa.TileDFA.judge_units` (``(verdicts, plain)``, bool per line, for
     the lines of the UTF-16-LE code units ``data`` separated by U+000A; None for an odd number
-    of bytes), the same arrays, by the absorbing walk when every unit is a tile capital or a
+    of bytes), the same arrays, by :func:`walk` when every unit is a tile capital or a
     newline, or a Greek letter of U+0300…U+03FF as typed (:func:`_greek_units`); any other
     block by the general kernel. ``lens_out``: a list that receives the lines' lengths (int
     array) when every unit was a tile capital or a newline, so that each line is its own tile
@@ -170,7 +154,6 @@ def judge_units(dfa: TileDFA, data: bytes, min_len: int = 0, max_len: int | None
         if cols is None:
             return dfa.judge_units(data, min_len, max_len)
         lens_out = None
-    cols[nl] = NL  # the end of a line (a scatter, not a clamping pass over the block)
     starts, lens = line_bounds(nl, len(u))
     plain = (lens >= 1) & (lens <= MAX_LETTERS)
     if lens_out is not None:
@@ -284,7 +267,7 @@ def judge_utf8(dfa: TileDFA, data: bytes, min_len: int = 0, max_len: int | None 
     """:meth:`fst.runtime.dfa.TileDFA.judge_utf8`: verdicts (bool per line) for the lines of
     the UTF-8 bytes ``data`` (a missing last newline is supplied), or None when some line is
     not a plain word, a block of about :data:`KERNEL_BYTES` at a time; a
-    block of tile capitals by the absorbing walk, any other by the general kernel.
+    block of tile capitals by :func:`walk`, any other by the general kernel.
 
     ``ends``: a list that receives, per block, the positions of its newlines in ``data``
     (int64 array) when every block went through the walk (the caller writes its output
@@ -322,7 +305,7 @@ def judge_utf8(dfa: TileDFA, data: bytes, min_len: int = 0, max_len: int | None 
 def _utf8_block(dfa: TileDFA, data: bytes, min_len: int, max_len: int | None,
                 greek: bool = True):
     """(verdicts, newline positions) of one block of whole lines (ending with a newline) of
-    tile capitals, or of two-byte Greek letters (:func:`_greek_block`), by the absorbing walk;
+    tile capitals, or of two-byte Greek letters (:func:`_greek_block`), by :func:`walk`;
     None for any other block (the general kernel's)."""
     b = np.frombuffer(data, dtype=np.uint8)
     # every byte is the lead byte CE, a continuation 91…A9 right after it, or a newline
@@ -343,10 +326,8 @@ def _walk_pairs(dfa: TileDFA, cols: np.ndarray, nl: np.ndarray, min_len: int,
     """(verdicts, ``nl``) of a block of lines of two-byte characters whose continuation bytes
     have the table columns ``cols`` (0…24: letters only; one entry more than the block's
     bytes), the newlines at ``nl``; None when a line is empty or too long."""
-    # letter j of a line is the continuation byte at start + 2j + 1; right after its last
-    # letter the walk reads the byte after the newline (the next line's lead byte), made NL;
-    # what a line reads once it has ended (any byte) leaves it in its sink
-    cols[nl + 1] = NL
+    # letter j of a line is the continuation byte at start + 2j + 1 (the walk reads no
+    # further than a line's last letter: its newline need not be marked)
     n = len(nl)
     starts = np.empty(n, dtype=np.intp)
     starts[0] = 1
@@ -402,3 +383,94 @@ def _greek_block(dfa: TileDFA, b: np.ndarray, min_len: int, max_len: int | None)
     if len(b) > 1 and int(cols[1:-1].max()) >= NL:
         return None  # a mark to drop, a symbol, a letter that is not one tile
     return _walk_pairs(dfa, cols, nl, min_len, max_len)
+
+
+#: threads that judge a batch's blocks (:func:`ahead`): the caller's and a worker, each every
+#: other block (numpy releases the GIL in the walk's gathers); more gain little on the GIL-held
+#: steps (decoding, joining strings), and each holds a block's arrays (~3 MB of peak memory)
+THREADS = 2
+
+
+def threads() -> int:
+    """The threads a batch of several blocks is judged by: :data:`THREADS`, at most one per
+    core this process may run on."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(THREADS, cores))
+
+
+#: a worker's share of CPU time in its wall time below which its core is taken to be shared
+SHARED_CORE = 0.7
+#: the workers' items on a shared core after which :func:`ahead` stops handing items out
+SHARED_ITEMS = 2
+
+
+class _Slot:
+    """One block handed to :func:`ahead`'s threads, and what came of it; ``claim``: taken by
+    the first thread that acquires it (a worker, or the caller's when it needs the result)."""
+
+    __slots__ = ("item", "claim", "done", "result", "error")
+
+    def __init__(self, item):
+        self.item, self.claim, self.done = item, threading.Lock(), threading.Event()
+        self.result = self.error = None
+
+    def run(self, fn) -> None:
+        try:
+            self.result = fn(self.item)
+        except BaseException as e:  # raised again in the caller's thread
+            self.error = e
+        self.done.set()
+
+
+def ahead(fn, items: Iterator, threads: int) -> Iterator[tuple]:
+    """``(item, fn(item))`` for each of ``items``, in order; ``fn`` run by ``threads - 1``
+    daemon threads on the items read ahead (at most ``threads``), and by the caller's thread
+    on every ``threads``-th item and on any other no worker has taken when it is due. Once :data:`SHARED_ITEMS` of the
+    workers' items ran with less CPU time than :data:`SHARED_CORE` of their wall time (the
+    worker shared a core with this thread, or with another process: two threads on one core
+    are ~10% slower than one), the caller's thread runs every item. An exception of ``fn`` is
+    raised here, at its item. The workers stop when the caller has taken every item or closed
+    the iterator."""
+    jobs: queue.SimpleQueue = queue.SimpleQueue()
+    shared = [0]  # the workers' items that ran on a shared core
+
+    def work() -> None:
+        while True:
+            slot = jobs.get()
+            if slot is None:
+                return
+            if slot.claim.acquire(blocking=False):
+                wall, cpu = time.perf_counter(), time.thread_time()
+                slot.run(fn)
+                if time.thread_time() - cpu < SHARED_CORE * (time.perf_counter() - wall):
+                    shared[0] += 1
+
+    def taken(slot: _Slot) -> tuple:
+        if slot.claim.acquire(blocking=False):
+            slot.run(fn)
+        slot.done.wait()
+        if slot.error is not None:
+            raise slot.error
+        return slot.item, slot.result
+
+    workers = [threading.Thread(target=work, daemon=True) for _ in range(threads - 1)]
+    for w in workers:
+        w.start()
+    pending: collections.deque = collections.deque()
+    try:
+        for i, item in enumerate(items):
+            slot = _Slot(item)
+            # every threads-th item is the caller's; all are once the workers' core is shared
+            if i % threads and shared[0] < SHARED_ITEMS:
+                jobs.put(slot)
+            pending.append(slot)
+            if len(pending) >= threads:
+                yield taken(pending.popleft())
+        while pending:
+            yield taken(pending.popleft())
+    finally:
+        for _ in workers:
+            jobs.put(None)

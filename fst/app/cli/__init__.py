@@ -147,8 +147,15 @@ def _add_lookalikes(p: argparse.ArgumentParser) -> None:
                         "to their Greek twins instead of rejecting the word")
 
 
+#: does :func:`_fill` wrap? False while :func:`build_parser` builds a parser whose help is
+#: not printed (textwrap took ~5 ms of every start)
+_WRAP = True
+
+
 def _fill(*paragraphs: str) -> str:
     """Wrap prose for the raw help formatter (which keeps the example lines as written)."""
+    if not _WRAP:
+        return "\n\n".join(paragraphs)
     return "\n\n".join(textwrap.fill(p, 78, break_on_hyphens=False) for p in paragraphs)
 
 
@@ -190,10 +197,27 @@ class _Parser(argparse.ArgumentParser):
             file.flush()
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+def build_parser(only: str | None = None, wrap: bool = True) -> argparse.ArgumentParser:
     """The ``dektes`` parser; ``parser.commands`` maps each command name to its sub-parser.
     ``only``: a command name (or alias): that command's sub-parser alone (a start parses
-    the options of the command it runs, and builds no other: ~15 ms)."""
+    the options of the command it runs, and builds no other: ~15 ms). ``wrap``: False for a
+    parser that prints no help (usage and error messages are the same): the descriptions and
+    epilogs are left unwrapped."""
+    global _WRAP
+    saved, _WRAP = _WRAP, wrap
+    try:
+        return _build_parser(only)
+    finally:
+        _WRAP = saved
+
+
+def _may_print_help(argv: list[str]) -> bool:
+    """Might argparse print a help for ``argv``: an option with an h in it (-h, --help, an
+    abbreviation of it, -vh …), or no argument at all?"""
+    return not argv or any(a.startswith("-") and "h" in a for a in argv)
+
+
+def _build_parser(only: str | None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description="Judge Modern Greek words for Scrabble by the federation's regulation, "
@@ -771,7 +795,8 @@ def _main(argv: list[str] | None = None) -> int:
         return EXIT_OUTPUT
     _utf8_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(argv[0] if argv and argv[0] in _NAMES else None)
+    parser = build_parser(argv[0] if argv and argv[0] in _NAMES else None,
+                          wrap=_may_print_help(argv))
     try:
         if argv and argv[0] in parser.commands:
             # Options may come after the words: dektes check ΕΓΡΑΨΑ --challenge

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from fst.app import corpus, coverage, engine, protocol
-from fst.app.cli.validate import _bar, _connect
+from fst.app.cli.validate_corpus import _bar, _connect
 from fst.app.engine import disabled_of
 
 
