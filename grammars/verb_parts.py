@@ -89,12 +89,13 @@ def entries(lex: list, entry_type, add: bool = True) -> list:
             if extra:
                 e = entry_type(e.lemma, e.pos, e.inflection_class, e.source, e.flags + extra)
         out.append(e)
+    not_added = drop | bases
     for p in sorted(idx.values(), key=lambda p: p.lemma) if add else ():
         if p.inflection_class == LISTED:
             continue  # a listed verb's parts: see listed()
         # only a hand-entered row brings a lemma: an evidence row (infer_parts) decides the
         # parts of a lexicon lemma, and decide_review may since have taken it out (θρομβούμαι)
-        if ("manual" in p.source.split("+") and p.lemma not in drop | bases
+        if ("manual" in p.source.split("+") and p.lemma not in not_added
                 and (p.lemma, p.inflection_class) not in have):
             out.append(entry_type(p.lemma, "VERB", p.inflection_class, p.source,
                                   tuple(f for f in p.flags if f != "base_only")))

@@ -146,8 +146,8 @@ def build(lex: Lexicon | None = None, progress: bool = True):
             for rid, hook in extra_cells:
                 if extra_items[rid]:
                     ok = [(lm, st) for lm, st in members if hook.member(lm, code, ctx)]
-                    for a, items in sorted(extra_items[rid].items(), key=lambda kv: str(kv[0])):
-                        if ok:  # (§D4's εκράταγα takes §D1's augment slot)
+                    if ok:  # one piece per augment slot (§D4's εκράταγα takes §D1's)
+                        for a, items in sorted(extra_items[rid].items(), key=lambda kv: str(kv[0])):
                             pieces.append(_piece(_lemma_map(ok), items, a))
             # prefix compounds take the verb's augment logic (§B3: ξανάγραψα, εξανάγραψα)
             for rid, hook in compounds_:

@@ -105,6 +105,7 @@ def listed_variants(forms: list[tuple[str, str]], lemma: str | None = None
     before the antepenult (κάθονταν → καθόντανε)."""
     have = set(forms)
     first = first_forms(forms)
+    lemma_ci = bool(lemma) and _consonant_start(lemma)
     plurals: dict[str, list[str]] = {}  # every 1st plural of a past tense
     for cell, form in forms:
         if cell.startswith("V;IND;PST;") and Cell.of(cell).person_number == "1;PL":
@@ -116,7 +117,7 @@ def listed_variants(forms: list[tuple[str, str]], lemma: str | None = None
             continue
         s1, p1 = first.get((_tense(cell), "1;SG"), ""), first.get((_tense(cell), "1;PL"), "")
         if not (s1.startswith("έ") and p1 and p1[0] not in "εέ"):
-            if lemma and _consonant_start(lemma) and (_consonant_start(s1) or s1[:1] == "ή") \
+            if lemma_ci and (_consonant_start(s1) or s1[:1] == "ή") \
                     and _consonant_start(form) and not d2.has_internal_augment(form, lemma):
                 out.append((cell, "ε" + form))                         # επήγαινα
             continue

@@ -80,10 +80,15 @@ def has_internal_augment(surface: str, lemma: str) -> bool:
     """Does the past form ``surface`` of ``lemma`` carry an augment after a prefix, syllabic
     or temporal (κατέβηκα, διέμενα, συνήλθα, προείχα), or a syllabic one (:func:`has_augment`)?
     Such a form takes no §D1 ε- (no double augment: ΕΚΑΤΕΣΤΗΣΑ, ΕΠΡΟΕΙΠΑ no)."""
-    if has_augment(surface, lemma):
-        return True
-    form, lem = alphabet.plain(surface), alphabet.plain(lemma)
-    return any(form.startswith(aug) and not lem.startswith(aug) for _p, aug in splits(lem))
+    return has_augment(surface, lemma) or alphabet.plain(surface).startswith(
+        _augmented_prefixes(alphabet.plain(lemma)))
+
+
+@functools.lru_cache(maxsize=None)
+def _augmented_prefixes(lemma_plain: str) -> tuple[str, ...]:
+    """The augmented prefixes of :func:`splits` that the lemma itself does not start with
+    (one lemma's many past forms ask: :func:`splits` takes ~0.2 ms)."""
+    return tuple(aug for _p, aug in splits(lemma_plain) if not lemma_plain.startswith(aug))
 
 
 @dataclass(frozen=True)
