@@ -16,7 +16,8 @@ bounds (§LEN) are the other half of a profile and are set separately.
   (``lexicon/lemmas-pes-dev.tsv``, source id ``PES``);
 * ``free``: only what is under free licences: without ``PES``, the FreeDict-only lemmas
   (``lexicon/lemmas-freedict.tsv``, ``FD``), the 2–3 letter words of the official list
-  (§L23, ``lexicon/words-2-3.tsv``) and §E2 (the hidden-words aid).
+  (§L23, ``lexicon/words-2-3.tsv``), §E2 (the hidden-words aid) and the single-form words
+  (``lexicon/single-forms.tsv``: share-alike simplemma and FreeDict support many of them).
 """
 from __future__ import annotations
 
@@ -70,7 +71,8 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "no-hidden-words": ("hidden_words.tsv",),
     "dictionary": (),
     "no-pes-dev": ("lemmas-pes-dev.tsv",),
-    "free": ("hidden_words.tsv", "lemmas-pes-dev.tsv", "lemmas-freedict.tsv", "words-2-3.tsv"),
+    "free": ("hidden_words.tsv", "lemmas-pes-dev.tsv", "lemmas-freedict.tsv", "words-2-3.tsv",
+             "single-forms.tsv"),
 }
 #: the profile names, in the order of :data:`PROFILES` (known without importing the rules)
 NAMES = tuple(SOURCES)

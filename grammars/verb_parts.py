@@ -19,7 +19,7 @@ from __future__ import annotations
 import collections
 import functools
 
-from grammars import compounds
+from grammars import alphabet, compounds
 from grammars import conjugation as cj
 from grammars import phonology as ph
 from grammars.paradigm import consonant_initial, cut, load_tables, variants_of
@@ -125,17 +125,26 @@ def _d1_of_parts(lemma: str, p: cj.Parts):
     """Predicate ``(cell, form, part key) -> bool``: does this form of ``p``'s parts take
     §D1's optional unstressed augment ε- (επέρασα, εγράψαμε, επείθαμε; the passive aorist
     in every person, as the class tables' has it: εδέθηκε, εγραφτήκαμε)?"""
-    subj = (p.parts.get("subj") or (None,))[0]
-    d1 = {a for a in p.parts.get("aor", ()) if cj.unaugmented(lemma, a, subj)}
+    subjs = p.parts.get("subj") or (None,)
+    aors = p.parts.get("aor", ())
+    # each aorist with its own subjunctive (aor=φύτεψα,φύτευσα subj=φυτέψω,φυτεύσω)
+    d1 = [a for i, a in enumerate(aors)
+          if cj.unaugmented(lemma, a, subjs[i] if i < len(subjs) else subjs[0])]
     present = lemma if lemma.endswith("ω") else None  # the imperfect's stem (cj.forms)
-    d1_ipf = {a for a in p.parts.get("ipf", ()) if cj.unaugmented(lemma, a, present)}
+    d1_ipf = [a for a in p.parts.get("ipf", ()) if cj.unaugmented(lemma, a, present)]
     # consonant-initial, with an aorist that takes §D1 too (not συνέδεσα's internal one)
     d1_paor = lemma[:1] not in cj.VOWELS_WITH_STRESSED and (bool(d1) or "aor" not in p.parts)
+    # the unaccented stems of those variants, less a stressed syllabic augment (έγραψα: the
+    # forms without it, εγράψαμε): only their forms take it, not those of an augmented
+    # variant beside them (παρήγγειλα beside παράγγειλα)
+    stems = {k: tuple(alphabet.plain(a[1:-1] if a[:1] == "έ" else a[:-1]) for a in v)
+             for k, v in (("aor", d1), ("ipf", d1_ipf))}
 
     def takes(cell: str, form: str, key: str) -> bool:
         if not cell.startswith("V;IND;PST;"):
             return False
-        return (((d1 and key == "aor") or (d1_ipf and key == "ipf")) and form[:1] != "έ") or (
+        return (((d1 and key == "aor") or (d1_ipf and key == "ipf")) and form[:1] != "έ"
+                and alphabet.plain(form).startswith(stems[key])) or (
             d1_paor and key == "paor" and form[:1] not in "εέ"
             and not d2.has_internal_augment(form, lemma))  # εδέθηκε, εγραφτήκαμε (§D1)
     return takes

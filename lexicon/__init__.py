@@ -22,7 +22,7 @@ from grammars.alphabet import SURFACE_LETTERS, TILE_LETTERS, tile
 LEXICON_DIR = Path(__file__).resolve().parent
 #: the files of listed paradigms, in the order they are read
 LISTED_FILES = ("irregular.tsv", "closed.tsv", "loans.tsv", "regulation-forms.tsv",
-                "learned-genitives.tsv")
+                "learned-genitives.tsv", "single-forms.tsv")
 #: the other files the build reads (besides ``lemmas*.tsv`` and the listed files)
 FLAGS_FILE = "flags.tsv"
 HIDDEN_WORDS_FILE = "hidden_words.tsv"

@@ -534,3 +534,52 @@ def test_only_a_hand_entered_parts_row_brings_a_lemma():
 @pytest.mark.parametrize("word", ["ΘΡΟΜΒΗΘΗΚΑΝ", "ΘΡΟΜΒΟΥΜΑΙ"])
 def test_a_reviewed_lemma_has_no_forms(judge, word):
     assert not judge.check(word).valid
+
+
+# session 37: learned and irregular verbs of the review queue (ΛΚΝ's parts)
+SESSION_37_VALID = [
+    "ΠΛΕΩ", "ΕΠΛΕΥΣΑ", "ΠΛΕΥΣΕΙ", "ΕΞΕΠΛΕΥΣΕ", "ΣΥΝΕΠΛΕΥΣΑΝ",  # πλέω and its compounds
+    "ΧΟΡΤΑΣΑ", "ΧΟΡΤΑΣΜΕΝΟΣ", "ΕΨΑΛΑ", "ΨΑΛΘΗΚΕ", "ΕΤΥΧΑ", "ΤΥΧΕΙ", "ΔΙΕΝΕΙΜΕ",
+    "ΔΙΑΝΕΜΗΘΗΚΕ", "ΗΓΕΙΡΕ", "ΕΓΕΡΘΗΚΕ", "ΔΙΕΓΕΡΘΗΚΕ", "ΣΥΓΧΑΡΗΚΑ", "ΣΥΝΕΧΑΡΗ", "ΣΥΓΧΑΡΕΙ",
+    "ΔΙΑΒΗΚΑ", "ΠΡΟΛΗΦΘΕΙ", "ΠΡΟΦΕΡΘΗΚΕ", "ΚΑΤΑΣΧΕΘΗΚΕ", "ΚΑΤΕΡΡΙΨΕ", "ΔΙΕΦΘΕΙΡΕ",
+    "ΔΙΑΦΘΑΡΗΚΕ", "ΛΟΓΟΚΡΙΘΗΚΕ", "ΜΑΙΝΕΤΑΙ", "ΒΟΥΛΟΜΑΙ", "ΚΕΙΤΕΤΑΙ", "ΧΑΙΡΕΙ", "ΕΧΑΙΡΕ",
+    "ΔΙΔΕΤΑΙ", "ΑΓΕΤΑΙ", "ΒΑΛΛΕΙ", "ΠΑΡΑΓΓΕΙΛΑ",
+    # §D1 on the variant without an augment only (ΕΠΑΡΑΦΑΓΑΜΕ-like)
+    "ΕΠΑΡΑΓΓΕΙΛΕ", "ΕΠΑΡΑΓΓΕΙΛΑΜΕ"]
+SESSION_37_INVALID = [
+    "ΕΠΑΡΗΓΓΕΙΛΕ",          # no ε- over the internal augment (§D1: ΕΠΑΡΗΧΘΗΝ no)
+    "ΧΑΙΡΗΣΑ",              # χαίρω has no aorist of its own (χάρηκα is χαίρομαι's)
+    "ΕΧΑΣΚΙΣΑ",             # χάσκω: present and imperfect (§D9)
+    "ΠΛΕΥΣΤΗΚΑ",            # πλέω has no passive
+    "ΕΓΕΙΡΙΖΑ", "ΧΑΙΡΙΖΑ",  # no -ίζω variant: that is the -άρω class's (P6), not theirs
+    "ΔΙΚΑΙΕΙΣΑΙ"]           # no -είσαι type for the -ούμαι of -όω verbs
+
+
+@pytest.mark.parametrize("word", SESSION_37_VALID)
+def test_session_37_words_valid(judge, word):
+    assert judge.check(word).valid
+
+
+@pytest.mark.parametrize("word", SESSION_37_INVALID)
+def test_session_37_words_invalid(judge, word):
+    assert not judge.check(word).valid
+
+
+def test_d1_takes_only_the_variant_without_augment():
+    # aor=παρήγγειλα,παράγγειλα: ε- on παράγγειλα's forms and the shared plural, never on
+    # παρήγγειλα's; and έγραψα's unaugmented forms (εγράψαμε) as before
+    from grammars import verb_parts as vp
+    p = cj.Parts("παραγγέλνω", "P8.1", cj.parse_parts(
+        "aor=παρήγγειλα,παράγγειλα subj=παραγγείλω,παραγγείλω"))
+    takes = vp._d1_of_parts("παραγγέλνω", p)
+    assert takes(AOR1, "παράγγειλα", "aor")
+    assert takes("V;IND;PST;PFV;1;PL;ACT", "παραγγείλαμε", "aor")
+    assert not takes(AOR1, "παρήγγειλα", "aor")
+    p = cj.Parts("γράφω", "P4", cj.parse_parts("aor=έγραψα"))
+    takes = vp._d1_of_parts("γράφω", p)
+    assert takes("V;IND;PST;PFV;1;PL;ACT", "γράψαμε", "aor")
+    assert not takes(AOR1, "έγραψα", "aor")
+    p = cj.Parts("φυτεύω", "P5.2", cj.parse_parts(
+        "aor=φύτεψα,φύτευσα subj=φυτέψω,φυτεύσω"))
+    takes = vp._d1_of_parts("φυτεύω", p)
+    assert takes(AOR1, "φύτευσα", "aor") and takes(AOR1, "φύτεψα", "aor")

@@ -67,6 +67,8 @@ FOLD_STEPS: tuple[Step, ...] = (
     Step("import_participles.py", True, ("lexicon/lemmas-participles.tsv", REVIEW_TSV), 0.2),
     Step("import_derivations.py", True, ("lexicon/lemmas-derived.tsv",), 0.3),
     Step("import_loans.py", False, ("lexicon/loans.tsv",), 0.2),
+    # needs the pipeline extra (wordfreq, simplemma); reads loans.tsv and the lemma files
+    Step("import_single_forms.py", False, ("lexicon/single-forms.tsv",), 0.2),
     Step("find_spellings.py", False, ("lexicon/spellings.tsv",), 0.2, shared=False),
     Step("find_aw_present.py", False, ("lexicon/flags.tsv",), 0.2),
     Step("find_internal_augment.py", True, ("lexicon/internal-augment.tsv",), 0.3),
