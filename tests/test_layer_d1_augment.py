@@ -75,3 +75,18 @@ def test_d1_unstressed_augment_on_tenses_without_one(judge, word):
                                   "ΕΑΓΑΠΟΥΣΑ", "ΕΖΗΤΩ", "ΕΖΗΤΗΣΩ"])
 def test_d1_no_augment_on_internal_augments_vowels_or_non_past(judge, word):
     assert not judge.check(word).valid, word
+
+
+def test_euphonic_e_on_an_unaccented_monosyllable_takes_the_stress():
+    # §D1: the euphonic -ε on every 3rd plural in -ν; πουν, δουν (λέω's, βλέπω's perfective
+    # subjunctive) are unaccented monosyllables: πούνε, δούνε (the official list has both)
+    from grammars.rules.d1_augment import listed_variants
+    cell = "V;SBJV;PFV;3;PL;ACT"
+    assert (cell, "πούνε") in listed_variants([(cell, "πουν")], "λέω")
+    assert (cell, "δούνε") in listed_variants([(cell, "δουν")], "βλέπω")
+    assert (cell, "έχουνε") in listed_variants([(cell, "έχουν")], "έχω")
+
+
+@pytest.mark.parametrize("word", ["ΠΟΥΝΕ", "ΔΟΥΝΕ", "ΒΡΟΥΝΕ", "ΠΙΟΥΝΕ"])
+def test_monosyllabic_subjunctives_take_the_euphonic_e(judge, word):
+    assert judge.check(word).valid

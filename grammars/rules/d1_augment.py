@@ -102,7 +102,8 @@ def listed_variants(forms: list[tuple[str, str]], lemma: str | None = None
     form has an internal one (κατέβηκα, συνήλθα:
     :func:`grammars.rules.d2_internal_augment.has_internal_augment`). Every 3rd plural in -ν
     takes the euphonic -ε (έχουνε, δώσανε, εδώσανε), the stress moving if it would fall
-    before the antepenult (κάθονταν → καθόντανε)."""
+    before the antepenult (κάθονταν → καθόντανε), an unaccented monosyllable taking it on
+    the penult (πουν → πούνε, δουν → δούνε)."""
     have = set(forms)
     first = first_forms(forms)
     lemma_ci = bool(lemma) and _consonant_start(lemma)
@@ -148,6 +149,8 @@ def listed_variants(forms: list[tuple[str, str]], lemma: str | None = None
                 out += [(cell, f[:-3] + "ανε") for f in p1s]
             elif pos is not None and pos >= 3:
                 out.append((cell, ph.realise(ph.plain(u), "ε", "ANT")))  # καθόντανε
+            elif pos is None:  # an unaccented monosyllable: the -ε form is stressed (πούνε)
+                out.append((cell, ph.realise(ph.plain(u), "ε", "PEN")))
             else:
                 out.append((cell, ph.realise(u, "ε", ph.KEEP)))          # έχουνε
     return sorted({v for v in out if v[1] and v not in have})
