@@ -117,20 +117,46 @@ def walk(dfa: TileDFA, cols: np.ndarray, starts: np.ndarray, letters: np.ndarray
     done_by = np.cumsum(np.bincount(walked))  # [j]: lines of at most j letters
     pos = starts[order]
     state = np.zeros(n, dtype=nxt.dtype)
+    # every index is in range (a line's letters, a state's row): mode "wrap" then only
+    # tests it, and is ~15% faster than "clip" in numpy's take
     at = np.empty(n, dtype=tab.index)
     col = np.empty(n, dtype=cols.dtype)
     for j in range(len(done_by) - 1):
         lo = int(done_by[j])  # the lines of more than j letters: state[lo:]
         s, c, a = state[lo:], col[lo:], at[lo:]
         # letter j of each, from a view that starts j letters on (no position update)
-        np.take(cols[j * stride:], pos[lo:], out=c, mode="clip")
+        np.take(cols[j * stride:], pos[lo:], out=c, mode="wrap")
         np.multiply(s, STRIDE, out=a, dtype=tab.index)
         a += c
-        np.take(nxt, a, out=s, mode="clip")
+        np.take(nxt, a, out=s, mode="wrap")
     done = np.empty(n, dtype=bool)
     done[order] = tab.final[state]
     done &= ok
     return done
+
+
+#: the groups of :func:`where`: the unsigned integer of as many bools (little-endian, so that
+#: the first of them is the lowest byte)
+_GROUP_DTYPES = {2: "<u2", 4: "<u4"}
+
+
+def where(x: np.ndarray, value: int, group: int) -> np.ndarray:
+    """``np.flatnonzero(x == value)``, faster when no two hits lie in one aligned group of
+    ``group`` elements (2 or 4; the lines of a block are at least that long): numpy's nonzero,
+    the costly pass (~0.5 ns an element), runs on the groups, a ``group``-th of the elements,
+    then each hit's place in its group is read from the group's bools as one integer. Any
+    other input gives the same positions, by numpy's nonzero on the elements."""
+    m = np.zeros(-(-len(x) // group) * group, dtype=bool)
+    np.equal(x, value, out=m[:len(x)])
+    w = m.view(_GROUP_DTYPES[group])
+    g = np.flatnonzero(w != 0)
+    if len(g) != np.count_nonzero(m):  # two hits in a group
+        return np.flatnonzero(m)
+    v = w[g]
+    pos = g * group
+    for i in range(1, group):  # the hit is the group's bool i: the integer is 1 << 8 * i
+        pos += v > (1 << 8 * (i - 1))
+    return pos
 
 
 def judge_units(dfa: TileDFA, data: bytes, min_len: int = 0, max_len: int | None = None,
@@ -148,7 +174,7 @@ def judge_units(dfa: TileDFA, data: bytes, min_len: int = 0, max_len: int | None
     cols = np.empty(len(u) + 1, dtype=np.uint16)
     np.subtract(u, np.uint16(_FIRST), out=cols[:-1])  # wraps below U+0391: above NL
     cols[-1] = NL
-    nl = np.flatnonzero(u == 10)
+    nl = where(u, 10, 2)
     if np.count_nonzero(cols < NL) + len(nl) != len(u) or (cols == _GAP).any():
         cols = _greek_units(u, nl)  # Greek letters as typed: no line is its own tile form
         if cols is None:
@@ -223,7 +249,7 @@ def judge_words(dfa: TileDFA, words: list, min_len: int = 0, max_len: int | None
     cols = np.empty(len(u) + 1, dtype=np.uint16)
     np.subtract(u, np.uint16(_FIRST), out=cols[:-1])  # wraps below U+0391: above NL
     cols[-1] = NL
-    ends = np.flatnonzero(cols == NL)  # each word's end: a separator, then the last one
+    ends = where(cols, NL, 2)  # each word's end: a separator, then the last one
     if len(ends) != count:  # SEP inside a word: newlines end the lines instead
         lines = "\n".join(words[lo:hi]).encode("utf-16-le")
     elif len(cols) and (int(cols.max()) > NL or (cols == _GAP).any()):
@@ -315,7 +341,7 @@ def _utf8_block(dfa: TileDFA, data: bytes, min_len: int, max_len: int | None,
     cont = cols[:-1] < 25
     if cont[0] or not np.array_equal(lead[:-1], cont[1:]):
         return _greek_block(dfa, b, min_len, max_len) if greek else None
-    nl = np.flatnonzero(b == 10)
+    nl = where(b, 10, 4)  # lines of two letters or more: 5 bytes
     if 2 * np.count_nonzero(lead) + len(nl) != len(b) or (cols[:-1] == _GAP).any():
         return _greek_block(dfa, b, min_len, max_len) if greek else None
     return _walk_pairs(dfa, cols, nl, min_len, max_len)
@@ -368,7 +394,7 @@ def _greek_block(dfa: TileDFA, b: np.ndarray, min_len: int, max_len: int | None)
     cont = (b & 0xC0) == 0x80
     if cont[0] or not np.array_equal(lead[:-1], cont[1:]):
         return None
-    nl = np.flatnonzero(b == 10)
+    nl = where(b, 10, 4)  # lines of two letters or more: 5 bytes
     if 2 * np.count_nonzero(lead) + len(nl) != len(b):
         return None
     # each byte less 0x40 after an odd byte (a continuation after CF): at a continuation
