@@ -51,6 +51,8 @@ _UTF8_LEAD = 0xCE  # the first byte of every tile capital in UTF-8
 _GAP = 0x3A2 - _FIRST
 #: bytes per block of :func:`judge_utf8` (its arrays stay in the CPU's cache)
 KERNEL_BYTES = 1 << 19
+#: the bytes at a block's start that :func:`_utf8_block` reads to choose its walk
+PROBE_BYTES = 64
 
 #: most states (REJECT included) whose ids the table holds as uint16, else int32
 UINT16_STATES = 1 << 16
@@ -334,6 +336,10 @@ def _utf8_block(dfa: TileDFA, data: bytes, min_len: int, max_len: int | None,
     tile capitals, or of two-byte Greek letters (:func:`_greek_block`), by :func:`walk`;
     None for any other block (the general kernel's)."""
     b = np.frombuffer(data, dtype=np.uint8)
+    if greek and max(data[:PROBE_BYTES]) > _UTF8_LEAD:
+        # a byte above CE (lead byte CF, a lower-case continuation) at the start: not tile
+        # capitals, so no pass for them (both walks give the same verdicts on any block)
+        return _greek_block(dfa, b, min_len, max_len)
     # every byte is the lead byte CE, a continuation 91…A9 right after it, or a newline
     lead = b == _UTF8_LEAD
     cols = np.empty(len(b) + 1, dtype=np.uint8)
