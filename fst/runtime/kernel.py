@@ -7,7 +7,9 @@ through the dense transition table. Most batches (``dektes validate`` of a word 
 :meth:`fst.api.Judge.validate_many` on tile words) hold tile capitals only; for them:
 
 * the block is checked with a few elementwise passes (UTF-8: the lead byte CE, a continuation
-  91…A9 right after it, newlines) instead of being decoded character by character;
+  91…A9 right after it, newlines) instead of being decoded character by character; its
+  newlines are found by groups of 4 bytes (:func:`where`: numpy's nonzero, the costly pass,
+  on a quarter of the elements);
 * each line reads its own letters where they are, at ``start + j * stride`` (no copy into a
   letter matrix), its letters as table columns (a code point or byte minus one constant);
 * the lines are ordered by length, so that the lines still walking at each step are a slice
