@@ -31,11 +31,11 @@ def reuse_freed_memory() -> None:
     library. Nothing happens without glibc (another C library, macOS, Windows)."""
     if not sys.platform.startswith("linux"):
         return
-    import ctypes  # numpy loads it anyway
-
     try:
+        import ctypes  # numpy loads it anyway
+
         mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):  # no mallopt: not glibc
+    except (ImportError, OSError, AttributeError):  # no ctypes, or no mallopt: not glibc
         return
     mallopt.argtypes, mallopt.restype = (ctypes.c_int, ctypes.c_int), ctypes.c_int
     mallopt(M_MMAP_THRESHOLD, HEAP_MMAP)  # fixed: no longer raised to each freed block's size
