@@ -338,3 +338,15 @@ def test_validate_chunks_threads_give_the_same_chunks(judge):
                                              threads))
             assert [bytes(c[0]) if isinstance(c, tuple) else c for c in got] == [
                 bytes(c[0]) if isinstance(c, tuple) else c for c in want]
+
+
+@pytest.mark.parametrize("setting", ["glibc", "other system", "no ctypes"])
+def test_reuse_freed_memory_never_fails(setting, monkeypatch):
+    """validate's malloc tuning is a request: without glibc or ctypes it does nothing, and it
+    never raises (it runs before every validate)."""
+    from fst.app import batch
+    if setting == "other system":
+        monkeypatch.setattr(batch.sys, "platform", "darwin")
+    elif setting == "no ctypes":
+        monkeypatch.setitem(sys.modules, "ctypes", None)
+    assert batch.reuse_freed_memory() is None

@@ -163,3 +163,16 @@ def test_a_users_list_on_bytes_and_text_is_check(judge, pool, complete, monkeypa
     assert j.validate_utf8("\n".join(words + ["ανθρωπος"]).encode()) is None
     assert j.validate_text("\n".join(words + ["ανθρωπος"])) is None
     assert j.validate_many(words + ["ανθρωπος"]) == want + [j.check("ανθρωπος").valid]
+
+
+@pytest.mark.parametrize("group", [2, 4])
+@pytest.mark.parametrize("dtype", ["uint8", "uint16"])
+def test_where_is_flatnonzero(group, dtype):
+    """kernel.where (the newlines of a block, found by groups) gives numpy's positions
+    whatever the hits' spacing: two in a group, at the ends, none, an empty block."""
+    import numpy as np
+    rng = np.random.default_rng(24)
+    for _ in range(500):
+        n = int(rng.integers(0, 70))
+        x = np.where(rng.random(n) < rng.random(), 10, 7 + (rng.random(n) < 0.5)).astype(dtype)
+        assert np.array_equal(kernel.where(x, 10, group), np.flatnonzero(x == 10))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import sys
 from typing import IO, Iterator
 
 import numpy as np
@@ -12,6 +13,33 @@ from fst.app import protocol
 from fst.runtime import kernel
 from fst.app.protocol import LongLine, byte_blocks, decode_line, escape, read_chunks
 from grammars.normalize import InvalidWord, to_tile
+
+
+#: glibc's mallopt parameters (malloc.h), and what :func:`reuse_freed_memory` sets them to: a
+#: block's arrays and bytes (~0.5 MB each, a dozen per block) come from the heap, not from a
+#: fresh mmap each, and a free heap top of less than HEAP_TRIM is kept for the next block
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3
+HEAP_MMAP, HEAP_TRIM = 8 << 20, 16 << 20
+
+
+def reuse_freed_memory() -> None:
+    """Ask glibc's malloc to reuse the memory a batch frees rather than give it back to the
+    system and fault it in again for the next block: by default a block-sized array is
+    mapped and unmapped each time, or the heap trimmed, and ``dektes validate`` of 1M words
+    took ~20k page faults (~10% of its time); with :data:`HEAP_MMAP` and :data:`HEAP_TRIM`
+    ~8k, peak memory the same. For the batch commands (a process of their own), never the
+    library. Nothing happens without glibc (another C library, macOS, Windows)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes  # numpy loads it anyway
+
+        mallopt = ctypes.CDLL(None).mallopt
+    except (ImportError, OSError, AttributeError):  # no ctypes, or no mallopt: not glibc
+        return
+    mallopt.argtypes, mallopt.restype = (ctypes.c_int, ctypes.c_int), ctypes.c_int
+    mallopt(M_MMAP_THRESHOLD, HEAP_MMAP)  # fixed: no longer raised to each freed block's size
+    mallopt(M_TRIM_THRESHOLD, HEAP_TRIM)
 
 
 def _validate_chunk_fast(chunk: list[bytes], judge,

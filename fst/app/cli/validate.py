@@ -16,6 +16,7 @@ from fst.runtime import kernel
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    batch.reuse_freed_memory()
     if wants_corpus(args):  # several or compressed files, URLs, --output-dir, --dask
         if args.strict_accents:
             raise UsageError("--strict-accents judges one file or stdin: give a single plain "
