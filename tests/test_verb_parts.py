@@ -544,6 +544,10 @@ SESSION_37_VALID = [
     "ΔΙΑΒΗΚΑ", "ΠΡΟΛΗΦΘΕΙ", "ΠΡΟΦΕΡΘΗΚΕ", "ΚΑΤΑΣΧΕΘΗΚΕ", "ΚΑΤΕΡΡΙΨΕ", "ΔΙΕΦΘΕΙΡΕ",
     "ΔΙΑΦΘΑΡΗΚΕ", "ΛΟΓΟΚΡΙΘΗΚΕ", "ΜΑΙΝΕΤΑΙ", "ΒΟΥΛΟΜΑΙ", "ΚΕΙΤΕΤΑΙ", "ΧΑΙΡΕΙ", "ΕΧΑΙΡΕ",
     "ΔΙΔΕΤΑΙ", "ΑΓΕΤΑΙ", "ΒΑΛΛΕΙ", "ΠΑΡΑΓΓΕΙΛΑ",
+    # the second batch: learned compounds keep their internal augment
+    "ΗΓΓΕΙΛΕ", "ΑΝΤΙΠΑΡΕΒΑΛΕ", "ΠΡΟΚΑΤΕΒΑΛΕ", "ΞΕΠΡΟΒΑΛΕ", "ΠΑΝΙΚΟΒΛΗΘΗΚΕ", "ΑΠΟΣΥΝΤΕΘΗΚΕ",
+    "ΕΠΗΛΘΕ", "ΠΑΡΗΛΘΕ", "ΑΠΗΛΘΕ", "ΕΦΑΠΤΕΤΑΙ", "ΑΠΕΛΑΣΕ", "ΑΠΕΛΑΘΗΚΕ", "ΚΑΤΕΠΛΗΞΕ",
+    "ΠΡΟΣΕΚΡΟΥΣΕ", "ΑΝΤΕΚΡΟΥΣΕ", "ΕΝΕΔΩΣΕ",
     # §D1 on the variant without an augment only (ΕΠΑΡΑΦΑΓΑΜΕ-like)
     "ΕΠΑΡΑΓΓΕΙΛΕ", "ΕΠΑΡΑΓΓΕΙΛΑΜΕ"]
 SESSION_37_INVALID = [
@@ -552,7 +556,8 @@ SESSION_37_INVALID = [
     "ΕΧΑΣΚΙΣΑ",             # χάσκω: present and imperfect (§D9)
     "ΠΛΕΥΣΤΗΚΑ",            # πλέω has no passive
     "ΕΓΕΙΡΙΖΑ", "ΧΑΙΡΙΖΑ",  # no -ίζω variant: that is the -άρω class's (P6), not theirs
-    "ΔΙΚΑΙΕΙΣΑΙ"]           # no -είσαι type for the -ούμαι of -όω verbs
+    "ΔΙΚΑΙΕΙΣΑΙ",           # no -είσαι type for the -ούμαι of -όω verbs
+    "ΕΠΕΡΧΤΗΚΑ", "ΑΠΕΛΑΥΝΑ"]  # επέρχομαι's aorist is επήλθα; απελαύνω: no imperfect given
 
 
 @pytest.mark.parametrize("word", SESSION_37_VALID)
