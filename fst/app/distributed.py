@@ -90,8 +90,10 @@ def connect(address: str, **cluster_options) -> distributed.Client:
             raise ValueError("--dask local:N needs a whole number of workers, not %r" % n) from None
         if workers < 1:
             raise ValueError("--dask local:N needs at least one worker")
+        # CRITICAL: a worker whose scheduler went first (Ctrl-C under load) logs a heartbeat
+        # ERROR with a traceback on the shared stderr; a task's own error reaches the client
         options = dict(n_workers=workers, threads_per_worker=1, processes=True,
-                       dashboard_address=None, silence_logs=logging.ERROR)
+                       dashboard_address=None, silence_logs=logging.CRITICAL)
         options.update(cluster_options)
         cluster = client = None
         try:
