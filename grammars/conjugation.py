@@ -446,6 +446,16 @@ def mediopassive_forms(mp: str, table) -> list[tuple[str, str, int]]:
     return out
 
 
+def aorist_subjunctives(parts: dict) -> list[str | None]:
+    """The stated subjunctive (1st singular) of each aorist of ``parts``, None where none is
+    stated. As many subjunctives as aorists pair one each (both aorists of an -εύω verb:
+    φύτεψα/φυτέψω, φύτευσα/φυτεύσω); otherwise the first serves every aorist."""
+    aor, subj = parts.get("aor", ()), parts.get("subj", ())
+    if len(aor) > 1 and len(subj) == len(aor):
+        return list(subj)
+    return [subj[0] if subj else None] * len(aor)
+
+
 def forms(p: Parts, table=None) -> list[tuple[str, str, int, str]]:
     """Every form the stated parts of ``p`` give: ``[(cell, form, weight, part key)]``, in
     paradigm order, distinct. ``table`` (the class table of the present system) is needed
@@ -457,12 +467,11 @@ def forms(p: Parts, table=None) -> list[tuple[str, str, int, str]]:
     subj = parts.get("subj", ())
     stem = None
     main_subj = None
-    # as many subjunctives as aorists: each aorist has its own (both aorists of an -εύω
-    # verb: φύτεψα/φυτέψω, φύτευσα/φυτεύσω), a variant one with its subjunctive and imperative
     paired = len(aor) > 1 and len(subj) == len(aor)
+    stated = aorist_subjunctives(parts)
     no_subj = "subj" in parts and not subj  # subj=-: the indicative only (συνέστη)
     for i, (a, w) in enumerate(_weighted(aor)):
-        s = subj[i] if paired else subj[0] if subj else main_subj
+        s = stated[i] or main_subj
         for cell, f in aorist_forms(p.lemma, a, s, "learned_persons" in p.flags):
             out.append((cell, f, w, "aor"))
         if no_subj:

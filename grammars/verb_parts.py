@@ -125,11 +125,9 @@ def _d1_of_parts(lemma: str, p: cj.Parts):
     """Predicate ``(cell, form, part key) -> bool``: does this form of ``p``'s parts take
     §D1's optional unstressed augment ε- (επέρασα, εγράψαμε, επείθαμε; the passive aorist
     in every person, as the class tables' has it: εδέθηκε, εγραφτήκαμε)?"""
-    subjs = p.parts.get("subj") or (None,)
-    aors = p.parts.get("aor", ())
-    # each aorist with its own subjunctive (aor=φύτεψα,φύτευσα subj=φυτέψω,φυτεύσω)
-    d1 = [a for i, a in enumerate(aors)
-          if cj.unaugmented(lemma, a, subjs[i] if i < len(subjs) else subjs[0])]
+    # each aorist with its subjunctive, as cj.forms pairs them (φύτεψα/φυτέψω, φύτευσα/φυτεύσω)
+    d1 = [a for a, s in zip(p.parts.get("aor", ()), cj.aorist_subjunctives(p.parts))
+          if cj.unaugmented(lemma, a, s)]
     present = lemma if lemma.endswith("ω") else None  # the imperfect's stem (cj.forms)
     d1_ipf = [a for a in p.parts.get("ipf", ()) if cj.unaugmented(lemma, a, present)]
     # consonant-initial, with an aorist that takes §D1 too (not συνέδεσα's internal one)

@@ -20,11 +20,12 @@ when all of these hold:
   text uses, βίντεου, βίντεα);
 * it is no form of a lemma the lexicon has under a class of that lemma's part of speech
   (άνθρωποι), no listed form (είναι), no word with a native derivational suffix
-  (``NATIVE_SUFFIXES``: αδερφάκι, αποδόμηση inflect by their class), no verb (-ω, -ώ, -μαι), not adverb-shaped when no source
-  gives its part of speech (ευρέως, αφότου: ``ADVERB_ENDINGS``), a clean word
-  letters (``scripts.common.reason_to_drop``) of four or more letters (the official 2–3 letter
-  set, ``lexicon/words-2-3.tsv``, decides the shorter ones), and no lemma of another lexicon file (a lemma
-  ``lexicon/rejected.tsv`` rejected under a class is a candidate: ζόμπι is no O44 noun).
+  (``NATIVE_SUFFIXES``: αδερφάκι, αποδόμηση inflect by their class), no verb (-ω, -ώ, -μαι),
+  not adverb-shaped when no source gives its part of speech (ευρέως, αφότου:
+  ``ADVERB_ENDINGS``), a clean word (``scripts.common.reason_to_drop``) of four or more letters
+  (the official 2–3 letter set, ``lexicon/words-2-3.tsv``, decides the shorter ones), and no
+  lemma of another lexicon file (a lemma ``lexicon/rejected.tsv`` rejected under a class is a
+  candidate: ζόμπι is no O44 noun).
 
 Measured on the official list's dev half before it decided anything (it reads no dev file, so
 a fold leaves it as is): of such words whose tile form has 2–8 letters and hashes into the dev
@@ -71,14 +72,13 @@ HEADER = (
     "# lemma\tpos\tclass\tcell\tform\tweight\tcitation")
 
 
-def simplemma_data() -> tuple[set[str], set[str]]:
-    """(the lemma side, the form side) of simplemma's ``el`` form → lemma data, NFC."""
+def simplemma_lemmas() -> set[str]:
+    """The lemma side of simplemma's ``el`` form → lemma data, NFC (its form side is no
+    evidence here: it has generated forms no text uses, βίντεου, βίντεα)."""
     from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
     data = DefaultDictionaryFactory().get_dictionary("el")
-
-    def nfc(x):
-        return unicodedata.normalize("NFC", x.decode() if isinstance(x, bytes) else x)
-    return {nfc(v) for v in data.values()}, {nfc(k) for k in data.keys()}
+    return {unicodedata.normalize("NFC", v.decode() if isinstance(v, bytes) else v)
+            for v in data.values()}
 
 
 def used_words() -> list[str]:
@@ -91,27 +91,13 @@ def used_words() -> list[str]:
     return out
 
 
-def lexicon_lemmas() -> set[str]:
-    """The first column of every lexicon file but this step's own output, the review queue's
-    and rejection files (a lemma rejected under a class may be a single-form word), rulings and
-    the hidden words."""
-    skip = {OUT.name, "review.tsv", "rejected.tsv", "rulings.tsv", "hidden_words.tsv"}
-    out = set()
-    for p in sorted((ROOT / "lexicon").glob("*.tsv")):
-        if p.name not in skip:
-            with open(p, encoding="utf-8") as f:
-                out.update(ln.split("\t", 1)[0] for ln in f if not ln.startswith("#"))
-    return out
-
-
 def lexicon_forms_of(word: str, by_stem, tables) -> str | None:
-    """A lexicon lemma that another class of its part of speech inflects into ``word``
-    (βράχια: βράχος), or None. ``by_stem``: lemma prefix (the word less 1–3 final letters) →
+    """A lexicon lemma that a class of its part of speech inflects into ``word``
+    (άνθρωποι: άνθρωπος), or None. ``by_stem``: lemma prefix (the word less 1–3 final letters) →
     [(lemma, pos)]."""
-    from grammars.derivation import pos_of
+    from grammars.derivation import citation_cell, pos_of
     from grammars.paradigm import generate
     from scripts.common import cites
-    from grammars.derivation import citation_cell
     for k in (1, 2, 3):
         for lemma, pos in by_stem.get(word[:-k], ()):
             if lemma == word:
@@ -132,19 +118,20 @@ def main(argv=None) -> int:
     from grammars.paradigm import proposable_tables
     from lexicon import LISTED_FILES, read_lexicon, read_listed
     from scripts.common import read_hunspell_dic
-    from scripts.pipeline.import_loans import inflected
+    from scripts.pipeline.import_loans import inflected, known_lemmas
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--shared", type=Path, default=SHARED)
     args = ap.parse_args(argv)
     found, pos = lemma_headwords(args.shared)
-    simple, _ = simplemma_data()
+    simple = simplemma_lemmas()
     hun = read_hunspell_dic(args.shared / "oracles" / "hunspell-el_GR.dic.gz")
-    # the forms that show a word inflected: hunspell's (simplemma's form side has generated
-    # ones no text uses: βίντεου, βίντεα)
+    # the forms that show a word inflected: hunspell's
     attested = {to_tile(f) for f in hun}
     listed = {r.form for r in read_listed(tuple(f for f in LISTED_FILES if f != OUT.name))}
     tables = proposable_tables()
-    known = lexicon_lemmas()
+    # a lemma rejected under a class may be a single-form word (ζόμπι is no O44 noun)
+    known = known_lemmas(skip={OUT.name, "review.tsv", "rejected.tsv", "rulings.tsv",
+                               "hidden_words.tsv"})
     by_stem = collections.defaultdict(list)
     for e in read_lexicon():
         if e.pos in ("NOUN", "ADJ"):
